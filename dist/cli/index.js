@@ -17689,7 +17689,7 @@ exports.visitAsync = visitAsync;
 /***/ ((__webpack_module__, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(__webpack_module__, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7759);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2369);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1973);
 /* harmony import */ var _processOutput_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2181);
 
@@ -17762,7 +17762,7 @@ function terminalText(text) {
 
 /***/ }),
 
-/***/ 7759:
+/***/ 2369:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37404,7 +37404,7 @@ class BddManager {
     lows = new Int32Array(1024);
     highs = new Int32Array(1024);
     count = 2;
-    /** Nodes created by helper managers on this one's behalf (`absorb`): they count against the budget. */
+    /** Work done outside the diagrams, in nodes' worth (`charge`): it counts against the budget. */
     spent = 0;
     /** Open addressing over (variable, low, high) → node; 0 is an empty slot (no terminal is stored). */
     unique = new Int32Array(2048);
@@ -37412,6 +37412,8 @@ class BddManager {
     /** Entries of (a, b | op, result); a lost entry is recomputed. */
     cache = new Int32Array(3 << MIN_CACHE_BITS).fill(-1);
     cacheBits = MIN_CACHE_BITS;
+    /** The triples `dependsWithin` found to lead nowhere, kept between calls to reuse its memory. */
+    failedTriples = new TripleSet();
     constructor(maxNodes) {
         this.maxNodes = maxNodes;
         if (!(maxNodes <= MAX_NODES))
@@ -37421,17 +37423,15 @@ class BddManager {
         this.lows[1] = 1;
         this.highs[1] = 1;
     }
-    /** Nodes created so far, the two terminals and those of absorbed helpers included. */
+    /** Nodes created so far, the two terminals and the work charged included. */
     get size() {
         return this.count + this.spent;
     }
-    /** The budget a helper manager may use on this one's behalf. */
-    get remaining() {
-        return this.maxNodes - this.size;
-    }
-    /** Counts a helper manager's nodes against this one's budget. */
-    absorb(helper) {
-        this.spent += helper.size - 2;
+    /** Counts work done outside the diagrams (in nodes' worth) against the budget. */
+    charge(nodes) {
+        this.spent += nodes;
+        if (this.size > this.maxNodes)
+            throw new NodeBudgetExceeded(this.maxNodes);
     }
     level(f) {
         return this.vars[f];
@@ -37571,83 +37571,32 @@ class BddManager {
         return walk(f);
     }
     /**
-     * ∃ variables: (f ∧ g) with `quantified` projected away, without building f ∧ g: the relational
-     * product. Only the result's nodes are made, where the conjunction first would make every node
-     * of f ∧ g (against the budget) to throw most of them away.
-     */
-    andExists(f, g, quantified) {
-        const memo = new Map();
-        const walk = (a, b) => {
-            if (a === bdd_FALSE || b === bdd_FALSE)
-                return bdd_FALSE;
-            // f ∧ TRUE and f ∧ f are f: the same walk, remembered under (f, f).
-            if (a === bdd_TRUE)
-                a = b;
-            if (b === bdd_TRUE || b === a)
-                b = a;
-            if (a === bdd_TRUE)
-                return bdd_TRUE;
-            const [x, y] = a < b ? [a, b] : [b, a];
-            const key = x * MAX_NODES + y;
-            const known = memo.get(key);
-            if (known !== undefined)
-                return known;
-            const va = this.vars[x];
-            const vb = this.vars[y];
-            const level = va < vb ? va : vb;
-            const x0 = va === level ? this.lows[x] : x;
-            const x1 = va === level ? this.highs[x] : x;
-            const y0 = vb === level ? this.lows[y] : y;
-            const y1 = vb === level ? this.highs[y] : y;
-            let result;
-            if (quantified.has(level)) {
-                const low = walk(x0, y0);
-                result = low === bdd_TRUE ? bdd_TRUE : this.or(low, walk(x1, y1));
-            }
-            else
-                result = this.node(level, walk(x0, y0), walk(x1, y1));
-            memo.set(key, result);
-            return result;
-        };
-        return walk(f, g);
-    }
-    /**
      * Whether some x of u has g(x) false and g true once `variable` is flipped: whether g (within
      * u) differs from u ∧ ∃variable.g, found without making a node. Building ∃variable.g would
      * remake g above the variable once for every variable tested (split.ts tests dozens a set).
      */
     dependsWithin(u, g, variable) {
-        const failed = new Map();
-        const cofactor = (f, level, value) => this.vars[f] === level ? (value === 1 ? this.highs[f] : this.lows[f]) : f;
+        const failed = this.failedTriples;
+        failed.clear();
+        const { vars, lows, highs } = this;
+        const cofactor = (f, level, value) => vars[f] === level ? (value === 1 ? highs[f] : lows[f]) : f;
         // a follows g at x, b follows g at x with `variable` flipped; `below` once past it.
         const walk = (x, a, b, below) => {
             if (x === bdd_FALSE || a === bdd_TRUE || b === bdd_FALSE)
                 return false;
             if (below === 1 && x === bdd_TRUE && a === bdd_FALSE && b === bdd_TRUE)
                 return true;
-            const outer = x * MAX_NODES + a;
             const inner = b * 2 + below;
-            const seen = failed.get(outer);
-            if (seen?.has(inner) === true)
+            if (failed.has(x, a, inner))
                 return false;
-            const level = Math.min(this.vars[x], this.vars[a], this.vars[b]);
-            let found = false;
-            if (below === 0 && level >= variable) {
-                for (const value of [1, 0])
-                    if (!found)
-                        found = walk(cofactor(x, variable, value), cofactor(a, variable, value), cofactor(b, variable, 1 - value), 1);
-            }
-            else {
-                for (const value of [1, 0])
-                    if (!found)
-                        found = walk(cofactor(x, level, value), cofactor(a, level, value), cofactor(b, level, value), below);
-            }
-            if (!found) {
-                if (seen === undefined)
-                    failed.set(outer, new Set([inner]));
-                else
-                    seen.add(inner);
-            }
+            const level = Math.min(vars[x], vars[a], vars[b]);
+            const found = below === 0 && level >= variable
+                ? walk(cofactor(x, variable, 1), cofactor(a, variable, 1), cofactor(b, variable, 0), 1) ||
+                    walk(cofactor(x, variable, 0), cofactor(a, variable, 0), cofactor(b, variable, 1), 1)
+                : walk(cofactor(x, level, 1), cofactor(a, level, 1), cofactor(b, level, 1), below) ||
+                    walk(cofactor(x, level, 0), cofactor(a, level, 0), cofactor(b, level, 0), below);
+            if (!found)
+                failed.add(x, a, inner);
             return found;
         };
         return walk(u, g, g, 0);
@@ -37755,23 +37704,59 @@ class BddManager {
         this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
     }
 }
-/**
- * f, a diagram of `from`, as a diagram of `to`, each variable v renamed `rename(v)`. Exact when
- * `rename` keeps the order of f's variables (the node structure is then the same).
- */
-function transfer(from, to, f, rename) {
-    const memo = new Map();
-    const walk = (g) => {
-        if (g <= 1)
-            return g;
-        const known = memo.get(g);
-        if (known !== undefined)
-            return known;
-        const result = to.node(rename(from.level(g)), walk(from.low(g)), walk(from.high(g)));
-        memo.set(g, result);
-        return result;
-    };
-    return walk(f);
+/** A set of triples of ids (open addressing), emptied in constant time by a generation stamp. */
+class TripleSet {
+    a = new Int32Array(1 << 12);
+    b = new Int32Array(1 << 12);
+    c = new Int32Array(1 << 12);
+    stamp = new Uint32Array(1 << 12);
+    generation = 1;
+    size = 0;
+    clear() {
+        this.size = 0;
+        if (++this.generation === 0xffffffff) {
+            this.stamp.fill(0);
+            this.generation = 1;
+        }
+    }
+    slotOf(a, b, c) {
+        const mask = this.stamp.length - 1;
+        let slot = hash3(a, b, c) & mask;
+        while (this.stamp[slot] === this.generation) {
+            if (this.a[slot] === a && this.b[slot] === b && this.c[slot] === c)
+                return slot;
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+    has(a, b, c) {
+        return this.stamp[this.slotOf(a, b, c)] === this.generation;
+    }
+    add(a, b, c) {
+        if ((this.size + 1) * 2 > this.stamp.length)
+            this.grow();
+        const slot = this.slotOf(a, b, c);
+        if (this.stamp[slot] === this.generation)
+            return;
+        this.stamp[slot] = this.generation;
+        this.a[slot] = a;
+        this.b[slot] = b;
+        this.c[slot] = c;
+        this.size++;
+    }
+    grow() {
+        const [a, b, c, stamp, generation] = [this.a, this.b, this.c, this.stamp, this.generation];
+        const size = stamp.length * 2;
+        this.a = new Int32Array(size);
+        this.b = new Int32Array(size);
+        this.c = new Int32Array(size);
+        this.stamp = new Uint32Array(size);
+        this.generation = 1;
+        this.size = 0;
+        for (let i = 0; i < stamp.length; i++)
+            if (stamp[i] === generation)
+                this.add(a[i], b[i], c[i]);
+    }
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
@@ -37830,7 +37815,6 @@ function fieldConstraint(m, atoms) {
 
 ;// CONCATENATED MODULE: ./build/coverage/callModel.js
 
-
 /**
  * Call variables start here, above every request variable in the order, so the two never
  * interleave. With the call's atoms first, each value of the call leaves a small diagram of the
@@ -37840,13 +37824,11 @@ function fieldConstraint(m, atoms) {
 const CALL_VARIABLES_START = -1_000_000;
 /**
  * The quantified bits start here: below one call's atoms, above every other request variable. A
- * batch's decision is then read bits first: below each realisable assignment of the bits only the
- * caller's fields the rules it enables read are left (decision.ts restricts each rule to the
- * realisable assignments). After the caller's fields, the bits would have to tell apart every set
- * of rules the fields enable.
+ * batch's sets are then read bits first: below each profile's bits, only its own set of callers
+ * (batchKinds.ts). After the caller's fields, the bits would have to tell apart every set of rules
+ * the fields enable.
  */
 const QUANTIFIED_BITS_START = -500_000;
-const same = (variable) => variable;
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
 const MCP_METHODS = ['tools/call', 'resources/read'];
@@ -37854,20 +37836,34 @@ class CallModel {
     m;
     hasCalls;
     many;
+    quiet;
     allocate;
     fields = new Map();
     /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
     shape;
     bits = [];
+    /**
+     * The `exists` bits only deny rules both versions hold unchanged read (no edited constant, no
+     * other rule). Such a rule that matches makes both sides deny, so no changed request has one
+     * matching: lists of two calls or more are analysed only where none does (`quiet`), and these
+     * bits are then read by nothing (batchProfiles.ts).
+     */
+    quieted = new Set();
     byKey = new Map();
     constructor(m, constants, edited, mcp, 
     /** The request variable of "the call list is non-empty". */
     hasCalls, 
     /** The request variable of "the call list has two calls or more". */
-    many, allocate) {
+    many, 
+    /**
+     * The request variable of "two calls or more, and no deny rule of a `quieted` bit matches":
+     * the lists of two calls or more the batch part analyses (false for the others).
+     */
+    quiet, allocate) {
         this.m = m;
         this.hasCalls = hasCalls;
         this.many = many;
+        this.quiet = quiet;
         this.allocate = allocate;
         let next = CALL_VARIABLES_START;
         for (const name of CALL_FIELDS) {
@@ -37921,92 +37917,6 @@ class CallModel {
     /** The variables of one call (its atoms). */
     callVariables() {
         return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
-    }
-    /**
-     * The assignments of the quantified bits some list of two calls or more realises. Computed in a
-     * helper manager (same order: one call's atoms before the bits; below the bits, Inv(q) would
-     * have to tell apart every set of calls an assignment of the bits admits, which grows
-     * exponentially with the rules), whose intermediate diagrams are dropped with it; only the
-     * result, over the bits alone, comes back, and the helper's nodes count against the budget.
-     */
-    realisability() {
-        const m = this.m;
-        const helper = new BddManager(Math.max(3, m.remaining + 2));
-        try {
-            const result = transfer(helper, m, this.realisabilityIn(helper), same);
-            m.absorb(helper);
-            return result;
-        }
-        catch (error) {
-            if (error instanceof NodeBudgetExceeded)
-                throw new NodeBudgetExceeded(m.maxNodes);
-            throw error;
-        }
-    }
-    /** `realisability` in the helper manager. */
-    realisabilityIn(h) {
-        const call = (f) => transfer(this.m, h, f, same);
-        const bit = (b) => h.variable(b.variable);
-        const x = this.callVariables();
-        const predicates = this.bits.map((b) => call(b.predicate));
-        // Inv(q) over the bits and one call's atoms together.
-        const inv = h.andAll([
-            call(this.shape),
-            ...this.bits.map((b, i) => b.quantifier === 'forall' ? h.implies(bit(b), predicates[i]) : h.or(bit(b), h.not(predicates[i]))),
-        ]);
-        const parts = [h.exists(inv, x)];
-        this.bits.forEach((b, i) => {
-            const q = bit(b);
-            const p = predicates[i];
-            if (b.quantifier === 'exists')
-                parts.push(h.implies(q, h.andExists(inv, p, x)));
-            else
-                parts.push(h.implies(h.not(q), h.andExists(inv, h.not(p), x)));
-        });
-        return h.andAll(parts);
-    }
-    /**
-     * The list of two calls or more (each a cube over the call variables) that realises the
-     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
-     * cube does not need such a list (one call, or none, is then in the cube itself).
-     */
-    realise(cube) {
-        const m = this.m;
-        const given = (v) => cube.get(v);
-        const many = given(this.many);
-        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
-        const anyTrue = fixed.some((b) => given(b.variable) === true);
-        if (many === false)
-            return anyTrue ? null : [];
-        if (!anyTrue && many !== true)
-            return [];
-        let inv = this.shape;
-        const demands = [];
-        for (const b of fixed) {
-            const value = given(b.variable);
-            if (b.quantifier === 'forall' && value)
-                inv = m.and(inv, b.predicate);
-            else if (b.quantifier === 'exists' && !value)
-                inv = m.and(inv, m.not(b.predicate));
-            else
-                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
-        }
-        if (inv === bdd_FALSE)
-            return null;
-        const calls = [];
-        for (const demand of demands) {
-            const call = m.and(inv, demand);
-            if (call === bdd_FALSE)
-                return null;
-            // A call already listed that meets this demand too is enough: a witness reads better short.
-            if (calls.some((c) => m.evaluate(call, (v) => c.get(v) ?? false)))
-                continue;
-            calls.push(this.pick(call));
-        }
-        // Repeating a call changes no quantified bit, so any list can be made two calls long.
-        while (calls.length < 2)
-            calls.push(calls[0] ?? this.pick(inv));
-        return calls;
     }
     /** One call of f: its first path, every untested variable false (all completions satisfy f). */
     pick(f) {
@@ -38109,6 +38019,7 @@ function concrete_assignmentOf(space, input) {
         const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
         a.set(bit.variable, holds);
     }
+    a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf((v) => a.get(v), assignments) === true);
     return a;
 }
 /**
@@ -38325,6 +38236,11 @@ function realisableWindowVectors(windows, horizon) {
 
 
 
+/**
+ * The variable of `quiet` (callModel.ts): below the quantified bits, above the flags, so that a
+ * batch's sets read it once, right after the bits.
+ */
+const QUIET_VARIABLE = -1;
 function windowKey(w) {
     const days = DAYS.filter((d) => w.days.includes(d));
     return JSON.stringify([days, w.from, w.to, w.timezone]);
@@ -38411,7 +38327,8 @@ function buildSpace(base, head, options) {
     const hasCalls = next++;
     const many = next++;
     let bit = QUANTIFIED_BITS_START;
-    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => bit++);
+    const mcp = options.shape === 'mcp';
+    const calls = new CallModel(m, collected.call, edited, mcp, hasCalls, many, QUIET_VARIABLE, () => bit++);
     const ruleCallBit = new Map();
     for (const rule of allRules(base, head)) {
         const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
@@ -38431,11 +38348,29 @@ function buildSpace(base, head, options) {
             editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
         }
     }
+    for (const variable of quietedBits(base, head, ruleCallBit, editBits))
+        calls.quieted.add(variable);
     const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
     const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
     const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
     const constraint = spaceConstraint(partial);
-    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
+    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint, batch: null };
+}
+/** A rule both versions hold alike (its id aside from its description). */
+function unchangedRule(base, head, rule) {
+    const meaning = (r) => JSON.stringify([r.effect, r.conditions, r.active_window ?? null]);
+    const inBase = base?.rules.find((r) => r.id === rule.id);
+    const inHead = head?.rules.find((r) => r.id === rule.id);
+    return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
+}
+/** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
+function quietedBits(base, head, ruleCallBit, editBits) {
+    const only = new Map();
+    for (const [rule, bit] of ruleCallBit) {
+        const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
+        only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
+    }
+    return [...only].filter(([v, quiet]) => quiet && !editBits.has(v)).map(([v]) => v);
 }
 function spaceConstraint(space) {
     const { m, flags } = space;
@@ -38451,8 +38386,8 @@ function spaceConstraint(space) {
 }
 /**
  * One call: the call variables are its atoms, in the call's shape. Two or more: the call
- * variables fixed false (the quantified bits are made realisable by `withRealisableBatches`).
- * None: everything false.
+ * variables fixed false (which assignments of the quantified bits lists realise is the batch
+ * part's universe, batchSpace.ts). None: everything false.
  */
 function callsConstraint(space) {
     const { m, calls } = space;
@@ -38465,6 +38400,7 @@ function callsConstraint(space) {
         m.implies(single, calls.shape),
         m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
         ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
+        m.implies(m.variable(calls.quiet), many),
     ];
     if (space.shape === 'mcp') {
         // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
@@ -38476,16 +38412,6 @@ function callsConstraint(space) {
     return m.andAll(parts);
 }
 /**
- * The space whose constraint also holds, for lists of two calls or more, only the assignments of
- * the quantified bits some list realises (callModel.ts `realisability`). Apart from buildSpace
- * because it is the costliest part of the constraint and only the batches need it: the requests
- * of one call or none are analysed without it (analyse.ts). Throws NodeBudgetExceeded.
- */
-function withRealisableBatches(space) {
-    const { m, calls } = space;
-    return { ...space, constraint: m.and(space.constraint, m.implies(m.variable(calls.many), calls.realisability())) };
-}
-/**
  * The real requests of one part. Those of one call or none hold no quantified bit, so their
  * universe is taken with the bits fixed false and tests none: read bits first, every set of
  * single requests would otherwise carry a chain of every bit (a 200-rule pair: 0.75 million more
@@ -38494,10 +38420,13 @@ function withRealisableBatches(space) {
 function partUniverse(space, part) {
     const { m, calls } = space;
     const many = m.variable(calls.many);
-    if (part === 'batch')
-        return m.and(space.constraint, many);
-    const noBits = new Map(calls.bits.map((b) => [b.variable, false]));
-    return m.and(noBits.size === 0 ? space.constraint : m.restrict(space.constraint, noBits), m.not(many));
+    if (part === 'batch') {
+        if (space.batch === null)
+            throw new Error('partUniverse: lists of two calls or more were not analysed');
+        return space.batch.universe;
+    }
+    const noBits = new Map([...calls.bits.map((b) => [b.variable, false]), [calls.quiet, false]]);
+    return m.and(m.restrict(space.constraint, noBits), m.not(many));
 }
 /** The window atom of a rule's window. */
 function windowVariable(space, window) {
@@ -38715,6 +38644,7 @@ class SignaturePlacer {
             const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
             a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
+        a.set(space.calls.quiet, many && space.batch?.profiles.quietOf((v) => a.get(v), calls.map(signature_valueOf)) === true);
         const shaped = space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
             calls.every((call) => holds(call, space.calls.shape));
         return { assignment: a, shaped };
@@ -38750,6 +38680,9 @@ class SignaturePlacer {
             const each = calls.map((call) => holds(call, bit.predicate));
             known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
+        const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf((v) => known.get(v), calls.map(signature_valueOf));
+        if (quiet !== undefined)
+            known.set(space.calls.quiet, quiet);
         return { known, calls };
     }
     /** One call's atoms in the space's call variables. */
@@ -38761,6 +38694,7 @@ class SignaturePlacer {
         return values;
     }
 }
+const signature_valueOf = (call) => (v) => call.get(v) ?? false;
 /**
  * A record with unknowns that cannot be placed (its call list unknown or unpaired, a field of a
  * list of two calls or more unknown): counted in `partial`, in no kind. A placeable partial
@@ -40288,36 +40222,43 @@ function workerInit(config, primary, base) {
 
 
 
-function ruleModel(space, rule, part) {
+function lacksContext(space, rule) {
     const { m, flags } = space;
     const kinds = rule.conditions.map((c) => classifyField(c.field));
-    const lacks = m.orAll([
+    return m.orAll([
         kinds.some(isCallerField) ? m.not(m.variable(flags.verified)) : bdd_FALSE,
         kinds.some(isDirectoryField) ? m.not(m.variable(flags.resolved)) : bdd_FALSE,
         rule.active_window ? m.not(m.variable(flags.timePresent)) : bdd_FALSE,
     ]);
+}
+/** Where a rule matches but for its call conditions: context, request conditions, window. */
+function ruleApplies(space, rule) {
+    const { m } = space;
     const request = rule.conditions
-        .filter((_, i) => kinds[i].kind !== 'call')
+        .filter((c) => classifyField(c.field).kind !== 'call')
         .map((c) => conditionBdd(m, space.fields.find((f) => f.field === c.field), c));
-    const callBit = space.ruleCallBit.get(rule);
-    const matched = m.andAll([
-        m.not(lacks),
+    return m.andAll([
+        m.not(lacksContext(space, rule)),
         ...request,
-        callBit === undefined ? bdd_TRUE : space.calls.view(callBit, part),
         rule.active_window ? m.variable(windowVariable(space, rule.active_window)) : bdd_TRUE,
     ]);
-    // In a batch, a rule is kept to the assignments of the bits some list realises (the space's
-    // constraint): read bits first, an unrestricted disjunction of rules would tell apart every
-    // set of bits, realisable or not (a 30-rule pair: 2.9 million nodes against 16,000).
-    return { rule, lacks, matched: part === 'batch' ? m.and(matched, space.constraint) : matched };
+}
+function ruleModel(space, rule, part) {
+    const callBit = space.ruleCallBit.get(rule);
+    const calls = callBit === undefined ? bdd_TRUE : space.calls.view(callBit, part);
+    return { rule, lacks: lacksContext(space, rule), matched: space.m.and(ruleApplies(space, rule), calls) };
 }
 /**
  * One side's decision among the requests of one part (callModel.ts `CallPart`): outside them the
  * diagrams mean nothing, and the enumeration never looks there.
  */
 function sideModel(space, policy, part) {
-    const { m } = space;
     const rules = policy.rules.map((rule) => ruleModel(space, rule, part));
+    return sideOf(space, policy, rules);
+}
+/** The four steps of a side from its rules' models. */
+function sideOf(space, policy, rules) {
+    const { m } = space;
     const anyLacks = m.orAll(rules.map((r) => r.lacks));
     const missingContextDenies = (policy.on_missing_context ?? 'deny') === 'deny' ? anyLacks : bdd_FALSE;
     const denyMatched = m.orAll(rules.filter((r) => r.rule.effect === 'deny').map((r) => r.matched));
@@ -40359,19 +40300,48 @@ function* subsets(m, by, rules, pick, start, within) {
     // Walked within `within` from the start: the conjunction of a path's rule tests alone, outside
     // the set being split, is what grew (a 200-rule pair's single calls: 12.8 million nodes
     // against 2.9 million within).
+    // A rule that holds nowhere in the set holds on no path of it: one conjunction each rules it
+    // out of every path (most of a 200-rule side, for a batch's set).
+    const top = m.and(start, within);
+    const live = rules.filter((r) => m.and(top, pick(r)) !== bdd_FALSE);
     const walk = function* (i, current, ids) {
         if (current === bdd_FALSE)
             return;
-        if (i === rules.length) {
+        if (i === live.length) {
             yield { basis: { by, rules: ids }, set: current };
             return;
         }
-        const rule = rules[i];
+        const rule = live[i];
         const test = pick(rule);
-        yield* walk(i + 1, m.and(current, test), [...ids, rule.rule.id]);
-        yield* walk(i + 1, m.and(current, m.not(test)), ids);
+        const holds = m.and(current, test);
+        // Where the rule holds nowhere or everywhere in the set, one branch is the set itself.
+        if (holds !== bdd_FALSE)
+            yield* walk(i + 1, holds, [...ids, rule.rule.id]);
+        if (holds !== current)
+            yield* walk(i + 1, holds === bdd_FALSE ? current : m.and(current, m.not(test)), ids);
     };
-    yield* walk(0, m.and(start, within), []);
+    yield* walk(0, top, []);
+}
+/**
+ * Each side's steps, once: `bases` splits many sets by them (the head's for every basis of the
+ * base), and a side's diagrams are far larger than the sets, so recomputing them per set, when
+ * the lossy cache has dropped them, cost seconds on 200-rule pairs.
+ */
+const stepsOf = new WeakMap();
+function steps(m, side) {
+    let found = stepsOf.get(side);
+    if (found === undefined) {
+        const afterContext = m.not(side.missingContextDenies);
+        const undenied = m.and(afterContext, m.not(side.denyMatched));
+        found = {
+            denied: m.and(afterContext, side.denyMatched),
+            undenied,
+            allowed: m.and(undenied, side.allowMatched),
+            fallthrough: m.and(undenied, m.not(side.allowMatched)),
+        };
+        stepsOf.set(side, found);
+    }
+    return found;
 }
 function* bases(m, side, within) {
     if (side === null) {
@@ -40380,19 +40350,17 @@ function* bases(m, side, within) {
     }
     const denies = side.rules.filter((r) => r.rule.effect === 'deny');
     const allows = side.rules.filter((r) => r.rule.effect === 'allow');
-    const mc = side.missingContextDenies;
-    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, mc, within);
-    const afterContext = m.not(mc);
-    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, m.and(afterContext, side.denyMatched), within);
-    const undenied = m.and(afterContext, m.not(side.denyMatched));
+    const step = steps(m, side);
+    yield* subsets(m, 'missing_context', side.rules, (r) => r.lacks, side.missingContextDenies, within);
+    yield* subsets(m, 'deny_rules', denies, (r) => r.matched, step.denied, within);
     if (side.policy.default_effect === 'allow') {
-        const set = m.and(undenied, within);
+        const set = m.and(step.undenied, within);
         if (set !== bdd_FALSE)
             yield { basis: { by: 'default', rules: [] }, set };
         return;
     }
-    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, m.and(undenied, side.allowMatched), within);
-    const fallthrough = m.andAll([undenied, m.not(side.allowMatched), within]);
+    yield* subsets(m, 'allow_rules', allows, (r) => r.matched, step.allowed, within);
+    const fallthrough = m.and(step.fallthrough, within);
     if (fallthrough !== bdd_FALSE)
         yield { basis: { by: 'default', rules: [] }, set: fallthrough };
 }
@@ -40440,16 +40408,14 @@ function basisOfOutcome(side, holds) {
 ;// CONCATENATED MODULE: ./build/coverage/points.js
 /**
  * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
- * some list of calls realises (callModel.ts), and building that list. The space's constraint
- * already holds only realisable assignments, so the first path normally succeeds: the search is
- * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
- * tests would then miss a kind). The set's paths are searched depth first; a path is
- * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
- * more bits never repairs a contradiction), and a branch that leads nowhere is never tried. A
- * node from which no realisable path leads is remembered while no bit is fixed above it (the bits
- * come before the request's other atoms, so below them the answer depends on the bits fixed). The
- * search is bounded by `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
- * `capped`).
+ * some list of calls realises, and building that list (batchProfiles.ts `realise`). The batch
+ * part's universe holds only the profiles lists realise, so the first path normally succeeds: the
+ * search is the guard that makes a wrong universe an empty kind rather than a false witness (and
+ * the tests would then miss a kind). The set's paths are searched depth first, a branch that leads
+ * nowhere never tried. A node from which no realisable path leads is remembered while no bit is
+ * fixed above it (the bits come before the request's other atoms, so below them the answer
+ * depends on the bits fixed). The search is bounded by `maxSteps` node visits; past it
+ * `SearchBudgetExceeded` is thrown (the enumeration then says `capped`).
  */
 
 class SearchBudgetExceeded extends Error {
@@ -40480,10 +40446,8 @@ class PointSearch {
             return null;
         if (++this.steps > this.maxSteps)
             throw new SearchBudgetExceeded(this.maxSteps);
-        if (node === bdd_TRUE) {
-            const calls = this.space.calls.realise(cube);
-            return calls === null ? null : { cube: new Map(cube), calls };
-        }
+        if (node === bdd_TRUE)
+            return this.point(cube);
         if (!callFixed && this.failed.has(node))
             return null;
         const m = this.space.m;
@@ -40496,8 +40460,7 @@ class PointSearch {
             if (child === bdd_FALSE)
                 continue;
             cube.set(variable, value);
-            const viable = !isCall || this.space.calls.realise(cube) !== null;
-            const found = viable ? this.walk(child, cube, callFixed || isCall) : null;
+            const found = this.walk(child, cube, callFixed || isCall);
             cube.delete(variable);
             if (found !== null)
                 return found;
@@ -40505,6 +40468,13 @@ class PointSearch {
         if (!callFixed)
             this.failed.add(node);
         return null;
+    }
+    /** The point of a path: one call or none is in the path itself, a batch needs its list. */
+    point(cube) {
+        if (cube.get(this.space.calls.many) !== true)
+            return { cube: new Map(cube), calls: [] };
+        const list = this.space.batch?.profiles.realise(cube) ?? null;
+        return list === null ? null : { cube: new Map([...cube, ...list.fixed]), calls: list.calls };
     }
 }
 
@@ -40559,9 +40529,9 @@ function constantSplitter(space, part, universe) {
  * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
  *
  * The changed requests of one direction are a BDD over the request atoms (the base's decision
- * against the head's, under the space's constraint). It is split by what each side's decision
- * rested on (basis.ts), then into single requests and batches, and by the edited constants that
- * matter (split.ts). A kind is kept only when some request
+ * against the head's, within one part's universe: requests of one call or none here, lists of two
+ * calls or more in batchKinds.ts). It is split by what each side's decision rested on (basis.ts)
+ * and by the edited constants that matter (split.ts). A kind is kept only when some request
  * realises it, call list included (points.ts). So the kinds partition exactly the realisable
  * changed requests of the space.
  *
@@ -40617,7 +40587,7 @@ function kindOrder(base, head) {
         compareBases(head, a.head, b.head) ||
         Number(a.batch) - Number(b.batch);
 }
-/** The changed requests of each direction within one part's universe. */
+/** The changed requests of each direction within `universe`. */
 function changed(space, base, head, universe) {
     const { m } = space;
     const baseAllow = base === null ? null : base.allow;
@@ -40627,51 +40597,582 @@ function changed(space, base, head, universe) {
     };
 }
 /**
- * The kinds of one part (the sides' models are that part's), `before` kinds having been found in
- * the other: `maxKinds` bounds both together.
+ * Turns the changed requests of one direction and pair of bases into kinds: split by the edited
+ * constants (split.ts), each kept when some request realises it (points.ts). `before` kinds
+ * having been found in the other part, `maxKinds` bounds both together.
  */
-function enumerateKinds(space, base, head, limits, part, before = 0) {
-    const kinds = [];
-    if (head === null)
-        return { mode: 'exact', capped: null, kinds };
-    const { m } = space;
-    const labels = constantLabels(space);
-    const search = new PointSearch(space, limits.maxSearchSteps);
-    let splitParts = () => [];
-    const add = (direction, b, h, set) => {
-        for (const split of splitParts(set)) {
-            const point = search.find(split.set);
+class KindCollector {
+    limits;
+    before;
+    kinds = [];
+    /** Set by the enumeration once known (`Enumeration.changed`). */
+    changed = null;
+    labels;
+    search;
+    split;
+    constructor(space, part, limits, before) {
+        this.limits = limits;
+        this.before = before;
+        this.labels = constantLabels(space);
+        this.search = new PointSearch(space, limits.maxSearchSteps);
+        this.split = constantSplitter(space, part, partUniverse(space, part));
+    }
+    add(direction, b, h, set) {
+        const { kinds, limits } = this;
+        for (const split of this.split(set)) {
+            const point = this.search.find(split.set);
             if (point === null)
                 continue;
-            if (before + kinds.length >= limits.maxKinds)
+            if (this.before + kinds.length >= limits.maxKinds)
                 throw new Capped(`more than ${limits.maxKinds} kinds`);
             // The request's constants first, then the calls': the key reads from the caller to the call.
             const constants = [...split.cube]
-                .map(([v, holds]) => ({ ...labels.get(v), holds, v }))
+                .map(([v, holds]) => ({ ...this.labels.get(v), holds, v }))
                 .sort((x, y) => Number(x.scope !== 'request') - Number(y.scope !== 'request') || x.v - y.v)
                 .map(({ v: _, ...constant }) => constant);
             const key = kindKey(direction, b, h, split.batch, constants);
             kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
         }
-    };
+    }
+}
+/** Runs an enumeration into `collector`: `capped` with the kinds so far when a limit is met. */
+function collectKinds(collector, run) {
+    let into = null;
     try {
-        const universe = partUniverse(space, part);
-        splitParts = constantSplitter(space, part, universe);
-        const sets = changed(space, base, head, universe);
+        into = collector();
+        run(into);
+    }
+    catch (error) {
+        const capped = error instanceof NodeBudgetExceeded || error instanceof Capped || error instanceof SearchBudgetExceeded;
+        if (!capped)
+            throw error;
+        return { mode: 'capped', capped: error.message, kinds: into?.kinds ?? [], changed: into?.changed ?? null };
+    }
+    return { mode: 'exact', capped: null, kinds: into.kinds, changed: into.changed };
+}
+/**
+ * The kinds of one part from the sides' models of that part, `before` kinds having been found in
+ * the other.
+ */
+function enumerateKinds(space, base, head, limits, part, before = 0) {
+    if (head === null)
+        return { mode: 'exact', capped: null, kinds: [], changed: bdd_FALSE };
+    const { m } = space;
+    return collectKinds(() => new KindCollector(space, part, limits, before), (into) => {
+        const sets = changed(space, base, head, partUniverse(space, part));
+        into.changed = m.or(sets.newly_allowed, sets.newly_denied);
         // Each side's bases are sets within the one they split, so the last is the kind's requests.
         for (const direction of ['newly_allowed', 'newly_denied'])
             for (const b of bases(m, base, sets[direction]))
                 for (const h of bases(m, head, b.set))
-                    add(direction, b.basis, h.basis, h.set);
+                    into.add(direction, b.basis, h.basis, h.set);
+    });
+}
+
+;// CONCATENATED MODULE: ./build/coverage/batchKinds.js
+
+
+
+
+/** One side's decision within each profile, shared by the profiles enabling the same rules. */
+class ProfileSides {
+    space;
+    policy;
+    part;
+    rules;
+    byEnabled = new Map();
+    constructor(space, policy, part) {
+        this.space = space;
+        this.policy = policy;
+        this.part = part;
+        const index = new Map(space.calls.bits.map((b, i) => [b.variable, i]));
+        this.rules = policy.rules.map((rule) => {
+            const bit = space.ruleCallBit.get(rule);
+            return {
+                rule,
+                lacks: lacksContext(space, rule),
+                applies: ruleApplies(space, rule),
+                bit: bit === undefined ? -1 : index.get(bit.variable),
+            };
+        });
     }
-    catch (error) {
-        if (error instanceof NodeBudgetExceeded)
-            return { mode: 'capped', capped: error.message, kinds };
-        if (error instanceof Capped || error instanceof SearchBudgetExceeded)
-            return { mode: 'capped', capped: error.message, kinds };
-        throw error;
+    at(profile) {
+        // A profile never sets a quieted bit: a quieted rule matches nowhere in the part.
+        const enabled = this.rules.map((r) => r.bit < 0 || this.part.profiles.holds(profile, r.bit));
+        const key = enabled.map((e, i) => (e && this.rules[i].bit >= 0 ? '1' : '0')).join('');
+        let side = this.byEnabled.get(key);
+        if (side === undefined) {
+            const models = this.rules.map((r, i) => ({
+                rule: r.rule,
+                lacks: r.lacks,
+                matched: enabled[i] ? r.applies : bdd_FALSE,
+            }));
+            side = sideOf(this.space, this.policy, models);
+            this.byEnabled.set(key, side);
+        }
+        return side;
     }
-    return { mode: 'exact', capped: null, kinds };
+}
+/** The part's universe with a profile's bits fixed (and the call atoms false, `quiet` true). */
+function withinProfile(space, part, profile, bitIndex, callVariables) {
+    const { m, calls } = space;
+    let f = part.universe;
+    while (f > bdd_TRUE) {
+        const v = m.level(f);
+        let value;
+        if (callVariables.has(v))
+            value = false;
+        else if (v === calls.quiet)
+            value = true;
+        else if (bitIndex.has(v))
+            value = part.profiles.holds(profile, bitIndex.get(v));
+        else
+            break;
+        f = value ? m.high(f) : m.low(f);
+    }
+    return f;
+}
+/** The changed requests within one profile, by direction and pair of bases. */
+function basesOf(space, b, h, within) {
+    const sets = changed(space, b, h, within);
+    const found = [];
+    for (const direction of ['newly_allowed', 'newly_denied'])
+        for (const bs of bases(space.m, b, sets[direction]))
+            for (const hs of bases(space.m, h, bs.set))
+                found.push({ key: JSON.stringify([direction, bs.basis, hs.basis]), direction, base: bs.basis, head: hs.basis, set: hs.set });
+    return { changed: space.m.or(sets.newly_allowed, sets.newly_denied), sets: found };
+}
+/** Every kind of the batch part, `before` kinds having been found in the other. */
+function enumerateBatchKinds(space, base, head, limits, before) {
+    const part = space.batch;
+    if (head === null || part === null)
+        return { mode: 'exact', capped: null, kinds: [], changed: bdd_FALSE };
+    const { m, calls } = space;
+    return collectKinds(() => new KindCollector(space, 'batch', limits, before), (into) => {
+        const baseSides = base === null ? null : new ProfileSides(space, base, part);
+        const headSides = new ProfileSides(space, head, part);
+        const bitIndex = new Map(calls.bits.map((b, i) => [b.variable, i]));
+        const callSet = calls.callVariables();
+        const groups = new Map();
+        // Profiles that differ only in bits no rule reads (an edited constant's) share both sides
+        // and their universe: their bases are found once.
+        const found = new Map();
+        const changedIn = new Map();
+        const sideIds = new Map();
+        const idOf = (side) => (side === null ? -1 : sideIds.get(side) ?? sideIds.set(side, sideIds.size).size - 1);
+        for (const profile of part.profiles.profiles) {
+            const within = withinProfile(space, part, profile, bitIndex, callSet);
+            if (within === bdd_FALSE)
+                continue;
+            const b = baseSides?.at(profile) ?? null;
+            const h = headSides.at(profile);
+            const shared = `${idOf(b)} ${idOf(h)} ${within}`;
+            let inProfile = found.get(shared);
+            if (inProfile === undefined) {
+                inProfile = basesOf(space, b, h, within);
+                found.set(shared, inProfile);
+            }
+            if (inProfile.changed !== bdd_FALSE)
+                changedIn.set(profile, inProfile.changed);
+            for (const one of inProfile.sets) {
+                let group = groups.get(one.key);
+                if (group === undefined) {
+                    group = { direction: one.direction, base: one.base, head: one.head, batch: true, sets: new Map() };
+                    groups.set(one.key, group);
+                }
+                group.sets.set(profile, one.set);
+            }
+        }
+        const callVariables = [...calls.callVariables()].sort((x, y) => y - x);
+        // Over the profiles' bits, each profile's set below them; every call atom is false in a list
+        // of two calls or more (the bits describe it).
+        const assemble = (sets) => {
+            let set = part.profiles.tree([...sets.keys()], (p) => m.node(calls.quiet, bdd_FALSE, sets.get(p)));
+            for (const v of callVariables)
+                set = m.node(v, set, bdd_FALSE);
+            return set;
+        };
+        into.changed = assemble(changedIn);
+        for (const group of [...groups.values()].sort(kindOrder(base, head)))
+            into.add(group.direction, group.base, group.head, assemble(group.sets));
+    });
+}
+
+;// CONCATENATED MODULE: ./build/coverage/batchProfiles.js
+/**
+ * Lists of two calls or more, read through their quantified bits (docs/coverage.md "Calls").
+ *
+ * A list's bits combine its calls' own: an `exists` bit is the OR of its calls', a `forall` bit the
+ * AND. So the vectors of bits some list realises are the closure of the vectors single calls take
+ * under that combination; calls repeat freely, so whatever some calls realise, a list of two or
+ * more does. The single calls' vectors are read from each call's atoms, or found by splitting the
+ * call shape by each predicate (`singleVectors`; one region of calls per vector that occurs, never
+ * a set of call shapes), and their closure is enumerated breadth first: one profile per vector.
+ *
+ * The bits only unchanged deny rules read (`quieted`, callModel.ts) are kept out of the profiles:
+ * such a rule that matches makes both sides deny, so the batch part holds only the lists where none
+ * matches (`quiet`). A profile keeps the least sets of quieted bits its lists need (an antichain:
+ * a larger set excludes more callers and realises nothing more), and a caller may send it quietly
+ * exactly when, for one of those sets, no rule of its bits applies to the caller. That condition,
+ * below each profile's bits, is the batch part's universe. Left in, the quieted bits would close to
+ * some 190,000 vectors on a 200-rule pair, whose profiles are 1,000 to 4,000.
+ */
+
+/** Past this many assignments of one call's atoms, the regions are found by splitting instead. */
+const MAX_LISTED_CALLS = 200_000;
+const has = (words, i) => ((words[i >>> 5] >>> (i & 31)) & 1) === 1;
+const subset = (a, b) => a.every((w, k) => (w & ~b[k]) === 0);
+class BatchProfiles {
+    m;
+    calls;
+    applies;
+    /** One call of each region, by region. */
+    regionCalls = [];
+    profiles = [];
+    words;
+    forall;
+    quieted;
+    admissible = new Map();
+    /** Over the bits and the request atoms: the profiles, each where a caller may send it quietly. */
+    realisable;
+    constructor(m, calls, applies) {
+        this.m = m;
+        this.calls = calls;
+        this.applies = applies;
+        this.words = Math.max(1, Math.ceil(calls.bits.length / 32));
+        this.forall = this.mask((i) => calls.bits[i].quantifier === 'forall');
+        this.quieted = this.mask((i) => calls.quieted.has(calls.bits[i].variable));
+        this.close(this.singleVectors());
+        this.realisable = this.tree(this.profiles, (p) => this.admissibleOf(p));
+    }
+    mask(holds) {
+        const words = new Uint32Array(this.words);
+        this.calls.bits.forEach((_, i) => {
+            if (holds(i))
+                words[i >>> 5] |= 1 << (i & 31);
+        });
+        return words;
+    }
+    /**
+     * The vector of each region of single calls (the calls taking one vector), with one call of it.
+     * When every call field holds one value at most (the MCP shape), the calls' atoms are few
+     * enough to read each one's vector directly; otherwise the call shape is split by each
+     * predicate in turn.
+     */
+    singleVectors() {
+        const listed = this.singleCalls();
+        return listed === null ? this.splitVectors() : this.readVectors(listed);
+    }
+    /** Every assignment of one call's atoms, when each field holds one value at most and they are few. */
+    singleCalls() {
+        const fields = [...this.calls.fields.values()];
+        if (!fields.every((f) => f.single))
+            return null;
+        const options = fields.map((f) => [
+            [[f.present, false]],
+            [[f.present, true]],
+            ...f.bits.map((b) => [[f.present, true], [b, true]]),
+        ]);
+        if (options.reduce((n, o) => n * o.length, 1) > MAX_LISTED_CALLS)
+            return null;
+        let calls = [[]];
+        for (const field of options)
+            calls = calls.flatMap((call) => field.map((o) => [...call, ...o]));
+        return calls.map((call) => new Map(call));
+    }
+    readVectors(listed) {
+        const m = this.m;
+        const seen = new Set();
+        const vectors = [];
+        for (const call of listed) {
+            const value = (v) => call.get(v) ?? false;
+            if (!m.evaluate(this.calls.shape, value))
+                continue;
+            const vector = this.mask((i) => m.evaluate(this.calls.bits[i].predicate, value));
+            const key = vector.join(',');
+            if (seen.has(key))
+                continue;
+            seen.add(key);
+            vectors.push(vector);
+            this.regionCalls.push(call);
+        }
+        return vectors;
+    }
+    splitVectors() {
+        const m = this.m;
+        let regions = [{ call: this.calls.shape, vector: new Uint32Array(this.words) }];
+        this.calls.bits.forEach((bit, i) => {
+            const not = m.not(bit.predicate);
+            const next = [];
+            for (const region of regions) {
+                const yes = m.and(region.call, bit.predicate);
+                if (yes !== bdd_FALSE) {
+                    const vector = region.vector.slice();
+                    vector[i >>> 5] |= 1 << (i & 31);
+                    next.push({ call: yes, vector });
+                }
+                const no = m.and(region.call, not);
+                if (no !== bdd_FALSE)
+                    next.push({ call: no, vector: region.vector });
+            }
+            regions = next;
+        });
+        for (const region of regions)
+            this.regionCalls.push(this.calls.pick(region.call));
+        return regions.map((r) => r.vector);
+    }
+    /** Every vector some list realises, breadth first from the single calls'. */
+    close(singles) {
+        const table = new ProfileTable(this.words, this.quieted);
+        const perProfile = Math.ceil(singles.length / 16);
+        const scratch = new Uint32Array(this.words);
+        // `calls` and one more call (`more`, or none when negative): the list is only copied when kept.
+        const add = (vector, listed, more) => {
+            const found = table.find(vector);
+            const calls = () => (more < 0 ? [...listed] : [...listed, more]);
+            if (found === undefined) {
+                const kept = vector.slice();
+                const profile = { vector: kept.map((w, k) => w & ~this.quieted[k]), options: [this.option(kept, calls())] };
+                table.insert(kept, profile);
+                this.profiles.push(profile);
+                // Its combinations with every single call are work the nodes do not show: counted as one
+                // node per 16 of them, about their time's worth.
+                this.m.charge(perProfile);
+                return { vector: kept, calls: profile.options[0].calls };
+            }
+            if (found.options.some((o) => this.within(o.quieted, vector)))
+                return null;
+            const option = this.option(vector, calls());
+            found.options = [...found.options.filter((o) => !subset(option.quieted, o.quieted)), option];
+            return { vector: vector.slice(), calls: option.calls };
+        };
+        let frontier = singles.map((vector, i) => add(vector, [i], -1)).filter((l) => l !== null);
+        const forall = this.forall;
+        while (frontier.length > 0) {
+            const next = [];
+            for (const listed of frontier) {
+                const a = listed.vector;
+                for (let i = 0; i < singles.length; i++) {
+                    if (listed.calls.includes(i))
+                        continue;
+                    const b = singles[i];
+                    for (let k = 0; k < this.words; k++) {
+                        const f = forall[k];
+                        scratch[k] = (a[k] & b[k] & f) | ((a[k] | b[k]) & ~f);
+                    }
+                    const added = add(scratch, listed.calls, i);
+                    if (added !== null)
+                        next.push(added);
+                }
+            }
+            frontier = next;
+        }
+    }
+    option(vector, calls) {
+        return { quieted: vector.map((w, k) => w & this.quieted[k]), calls };
+    }
+    /** Whether the quieted bits `quieted` are among the vector's. */
+    within(quieted, vector) {
+        for (let k = 0; k < this.words; k++)
+            if ((quieted[k] & ~vector[k]) !== 0)
+                return false;
+        return true;
+    }
+    /**
+     * Over the bits and what follows them: each profile's bits, then its own set (`below`, over the
+     * variables after the bits). The profiles' vectors are distinct, so this is one walk down the
+     * bits, one node per bit a profile's path tests.
+     */
+    tree(profiles, below) {
+        const counted = this.calls.bits.map((_, i) => i).filter((i) => !has(this.quieted, i));
+        const build = (within, k) => {
+            if (within.length === 0)
+                return bdd_FALSE;
+            if (k === counted.length)
+                return below(within[0]);
+            const i = counted[k];
+            const high = within.filter((p) => has(p.vector, i));
+            const low = within.filter((p) => !has(p.vector, i));
+            return this.m.node(this.calls.bits[i].variable, build(low, k + 1), build(high, k + 1));
+        };
+        return build(profiles, 0);
+    }
+    /** Whether the lists of a profile set the bit at `index` of `calls.bits` (never a quieted one). */
+    holds(profile, index) {
+        return has(profile.vector, index);
+    }
+    /** Where a caller may send a profile's lists with no quieted rule matching. */
+    admissibleOf(profile) {
+        return this.m.orAll(profile.options.map((o) => this.quietFor(o)));
+    }
+    /** Where no unchanged deny rule reading one of the option's quieted bits applies. */
+    quietFor(option) {
+        const key = Array.from(option.quieted).join(',');
+        let found = this.admissible.get(key);
+        if (found === undefined) {
+            const m = this.m;
+            const excluded = this.calls.bits
+                .filter((b, i) => has(option.quieted, i) && this.applies.has(b.variable))
+                .map((b) => m.not(this.applies.get(b.variable)));
+            found = m.andAll(excluded);
+            this.admissible.set(key, found);
+        }
+        return found;
+    }
+    /**
+     * A list of two calls or more realising a point of the universe: `cube` fixes the request atoms
+     * the point needs (bits it leaves out may take either value). Null when no profile agrees,
+     * which a point of the universe never meets.
+     */
+    realise(cube) {
+        const m = this.m;
+        const care = new Uint32Array(this.words);
+        const value = new Uint32Array(this.words);
+        this.calls.bits.forEach((b, i) => {
+            const given = cube.get(b.variable);
+            if (given === undefined || has(this.quieted, i))
+                return;
+            care[i >>> 5] |= 1 << (i & 31);
+            if (given)
+                value[i >>> 5] |= 1 << (i & 31);
+        });
+        for (const profile of this.profiles) {
+            if (!profile.vector.every((w, k) => ((w ^ value[k]) & care[k]) === 0))
+                continue;
+            let partly = null;
+            for (const option of profile.options) {
+                const admits = m.restrict(this.quietFor(option), cube);
+                if (admits === bdd_TRUE)
+                    return { calls: this.list(option), fixed: new Map() };
+                if (admits !== bdd_FALSE)
+                    partly ??= { option, admits };
+            }
+            // Only some completions of the point admit one option: fix the atoms that make it admit.
+            if (partly !== null)
+                for (const path of m.paths(partly.admits))
+                    return { calls: this.list(partly.option), fixed: path };
+        }
+        return null;
+    }
+    list(option) {
+        const calls = option.calls.map((i) => this.regionCalls[i]);
+        // Repeating a call changes no bit, so any list can be made two calls long.
+        return calls.length >= 2 ? calls : [calls[0], calls[0]];
+    }
+    /**
+     * Whether no unchanged deny rule of a quieted bit matches a list of calls (each call's atoms),
+     * its caller given by `known` (undefined: an atom the answer needs is unknown).
+     */
+    quietOf(known, calls) {
+        let unknown = false;
+        for (const bit of this.calls.bits) {
+            const applies = this.applies.get(bit.variable);
+            if (applies === undefined)
+                continue;
+            if (!calls.some((call) => this.m.evaluate(bit.predicate, call)))
+                continue;
+            const holds = evaluateKnown(this.m, applies, known);
+            if (holds === true)
+                return false;
+            if (holds === undefined)
+                unknown = true;
+        }
+        return unknown ? undefined : true;
+    }
+}
+/** f under the known atoms: undefined when the unknown ones decide it. No node is made. */
+function evaluateKnown(m, f, known) {
+    const memo = new Map();
+    const walk = (g) => {
+        if (g === bdd_TRUE)
+            return true;
+        if (g === bdd_FALSE)
+            return false;
+        if (memo.has(g))
+            return memo.get(g);
+        const value = known(m.level(g));
+        let result;
+        if (value !== undefined)
+            result = walk(value ? m.high(g) : m.low(g));
+        else {
+            const high = walk(m.high(g));
+            result = high !== undefined && high === walk(m.low(g)) ? high : undefined;
+        }
+        memo.set(g, result);
+        return result;
+    };
+    return walk(f);
+}
+/** Profiles by their vector's bits other than the quieted ones: open addressing over the words. */
+class ProfileTable {
+    words;
+    quieted;
+    slots = new Int32Array(1024).fill(-1);
+    keys = [];
+    values = [];
+    constructor(words, quieted) {
+        this.words = words;
+        this.quieted = quieted;
+    }
+    hash(vector) {
+        let h = 0x811c9dc5;
+        for (let k = 0; k < this.words; k++)
+            h = Math.imul(h ^ (vector[k] & ~this.quieted[k]), 0x01000193);
+        return (h ^ (h >>> 15)) >>> 0;
+    }
+    same(a, b) {
+        for (let k = 0; k < this.words; k++)
+            if (((a[k] ^ b[k]) & ~this.quieted[k]) !== 0)
+                return false;
+        return true;
+    }
+    find(vector) {
+        const mask = this.slots.length - 1;
+        for (let slot = this.hash(vector) & mask;; slot = (slot + 1) & mask) {
+            const at = this.slots[slot];
+            if (at < 0)
+                return undefined;
+            if (this.same(this.keys[at], vector))
+                return this.values[at];
+        }
+    }
+    insert(vector, profile) {
+        this.keys.push(vector);
+        this.values.push(profile);
+        if (this.keys.length * 2 > this.slots.length) {
+            this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+            this.keys.forEach((key, i) => this.place(key, i));
+        }
+        else
+            this.place(vector, this.keys.length - 1);
+    }
+    place(vector, index) {
+        const mask = this.slots.length - 1;
+        let slot = this.hash(vector) & mask;
+        while (this.slots[slot] >= 0)
+            slot = (slot + 1) & mask;
+        this.slots[slot] = index;
+    }
+}
+
+;// CONCATENATED MODULE: ./build/coverage/batchSpace.js
+
+
+
+
+function withRealisableBatches(space, base) {
+    const { m, calls } = space;
+    const applies = new Map();
+    // A quieted bit's rules are in both versions alike: the base's copy of each is enough.
+    for (const rule of base === null ? [] : allRules(base, null)) {
+        const bit = space.ruleCallBit.get(rule);
+        if (bit === undefined || !calls.quieted.has(bit.variable))
+            continue;
+        applies.set(bit.variable, m.or(applies.get(bit.variable) ?? bdd_FALSE, ruleApplies(space, rule)));
+    }
+    const profiles = new BatchProfiles(m, calls, applies);
+    const universe = m.andAll([space.constraint, m.variable(calls.many), m.variable(calls.quiet), profiles.realisable]);
+    return { ...space, batch: { profiles, universe } };
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/witness.js
@@ -40816,6 +41317,8 @@ function witness_witnessOf(space, kind, number) {
 
 
 
+
+
 /** Why kinds of one call may be listed without those of batches (capped). */
 const BATCHES_NOT_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not analysed';
 const BATCHES_NOT_ALL_ANALYSED = 'every kind of one call or none listed; lists of two calls or more not all analysed';
@@ -40829,7 +41332,7 @@ function notAnalysedReasons(base, head) {
     ];
 }
 function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
-    const empty = { options, space: null, single: null, batch: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+    const empty = { options, space: null, single: null, batches: false, changed: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
     const reasons = notAnalysedReasons(base, head);
     if (reasons.length > 0)
         return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
@@ -40845,17 +41348,14 @@ function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
         return { ...empty, mode: 'capped', capped: `${error.message}; ${BATCHES_NOT_REACHED}`, nodes: error.maxNodes };
     }
     const first = enumerateKinds(space, single.base, single.head, limits, 'single');
-    const partial = { options, space, single, batch: null, notAnalysed: [], nodes: space.m.size };
+    const partial = { options, space, single, batches: false, changed: first.changed, notAnalysed: [], nodes: space.m.size };
     if (first.mode === 'capped')
         return { ...partial, mode: 'capped', kinds: first.kinds, capped: `${first.capped}; ${BATCHES_NOT_REACHED}` };
-    // The batches apart, under what the budget has left: their realisability and their decisions
-    // over the quantified bits grow far faster with the rules than one call's, and when they do not
-    // fit, the kinds of one call are still every kind of one call.
+    // The batches apart, under what the budget has left: they grow far faster with the rules than
+    // one call, and when they do not fit, the kinds of one call are still every kind of one call.
     let batchSpace;
-    let batch;
     try {
-        batchSpace = withRealisableBatches(space);
-        batch = sidesOf(batchSpace, base, head, 'batch');
+        batchSpace = withRealisableBatches(space, base);
     }
     catch (error) {
         if (!(error instanceof NodeBudgetExceeded))
@@ -40866,14 +41366,15 @@ function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
         const capped = `${BATCHES_NOT_ANALYSED}: ${error.message}`;
         return { ...partial, mode: 'capped', kinds: first.kinds, capped, nodes: error.maxNodes };
     }
-    const second = enumerateKinds(batchSpace, batch.base, batch.head, limits, 'batch', first.kinds.length);
+    const second = enumerateBatchKinds(batchSpace, base, head, limits, first.kinds.length);
     return {
         mode: second.mode,
         options,
         space: batchSpace,
         single,
-        batch,
+        batches: true,
         kinds: [...first.kinds, ...second.kinds].sort(kindOrder(base, head)),
+        changed: first.changed === null || second.changed === null ? null : batchSpace.m.or(first.changed, second.changed),
         capped: second.capped === null ? null : `${BATCHES_NOT_ALL_ANALYSED}: ${second.capped}`,
         notAnalysed: [],
         nodes: batchSpace.m.size,
@@ -40885,6 +41386,11 @@ function sidesOf(space, base, head, part) {
         head: head === null ? null : sideModel(space, head, part),
     };
 }
+/**
+ * The sides over lists of two calls or more, every bit read as it is: built when first asked for,
+ * as the kinds are enumerated profile by profile without them (batchKinds.ts).
+ */
+const batchSides = new WeakMap();
 /** Both sides' decisions of a concrete input, computed from its atoms alone. */
 function symbolicDecisions(analysis, input) {
     const space = analysis.space;
@@ -40892,9 +41398,16 @@ function symbolicDecisions(analysis, input) {
         throw new Error('symbolicDecisions: nothing was analysed');
     const a = assignmentOf(space, input);
     const value = (v) => a.get(v) ?? false;
-    const sides = value(space.calls.many) ? analysis.batch : analysis.single;
+    let sides = analysis.single;
+    if (value(space.calls.many)) {
+        if (!analysis.batches)
+            throw new Error('symbolicDecisions: lists of two calls or more were not analysed');
+        const policies = { base: sides?.base?.policy ?? null, head: sides?.head?.policy ?? null };
+        sides = batchSides.get(analysis) ?? sidesOf(space, policies.base, policies.head, 'batch');
+        batchSides.set(analysis, sides);
+    }
     if (sides === null)
-        throw new Error('symbolicDecisions: lists of two calls or more were not analysed');
+        throw new Error('symbolicDecisions: nothing was analysed');
     return {
         base: sides.base === null ? null : symbolicDecision(space, sides.base, value),
         head: sides.head === null ? null : symbolicDecision(space, sides.head, value),
@@ -40938,25 +41451,15 @@ function witnesses(analysis) {
 /** The kind a record's assignment falls in, if any. */
 class KindFinder {
     analysis;
-    /** Every kind's requests together: most records are in none, and one test rules them out. */
-    changed = null;
     constructor(analysis) {
         this.analysis = analysis;
-        const space = analysis.space;
-        try {
-            if (space !== null)
-                this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
-        }
-        catch (error) {
-            // Past the node budget the kinds are tested one by one, as without the union.
-            if (!(error instanceof NodeBudgetExceeded))
-                throw error;
-        }
     }
     kindOf(a) {
         const space = this.analysis.space;
         const value = (v) => a.get(v) ?? false;
-        if (this.changed !== null && !space.m.evaluate(this.changed, value))
+        // Most records are unchanged: one test of the changed requests rules them out.
+        const changed = this.analysis.changed;
+        if (changed !== null && !space.m.evaluate(changed, value))
             return undefined;
         // The kinds are disjoint: the first that holds the record is its kind.
         return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
@@ -41318,7 +41821,7 @@ function leaves(value, prefix = '') {
  * loaded 2-core machine (past it, the time per node of the worst generated pairs climbs), and the
  * bundled example needs under a quarter of it without the MCP shape (docs/coverage.md "Limits").
  */
-const DEFAULT_MAX_COVERAGE_NODES = 2_000_000;
+const DEFAULT_MAX_COVERAGE_NODES = 6_000_000;
 const HORIZON_DAYS = 366;
 function hasWindows(...policies) {
     return policies.some((p) => p.rules.some((r) => r.active_window !== undefined));
@@ -45949,7 +46452,7 @@ const resultDiff_escape = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 function resultDiff_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof ExactNumber);
 }
-const has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
+const resultDiff_has = (o, key) => Object.prototype.hasOwnProperty.call(o, key);
 /** Deep equality of two results (object keys in any order, numbers by value). */
 function sameResult(a, b) {
     if (a === b)
@@ -45960,7 +46463,7 @@ function sameResult(a, b) {
         return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameResult(x, b[i]));
     if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
         const keys = Object.keys(a);
-        return keys.length === Object.keys(b).length && keys.every((k) => has(b, k) && sameResult(a[k], b[k]));
+        return keys.length === Object.keys(b).length && keys.every((k) => resultDiff_has(b, k) && sameResult(a[k], b[k]));
     }
     return false;
 }
@@ -45978,7 +46481,7 @@ function resultDifferences(base, head, max = 3) {
         if (resultDiff_isObject(a) && resultDiff_isObject(b)) {
             const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
             for (const key of keys)
-                walk(has(a, key) ? a[key] : undefined, has(b, key) ? b[key] : undefined, `${pointer}/${resultDiff_escape(key)}`);
+                walk(resultDiff_has(a, key) ? a[key] : undefined, resultDiff_has(b, key) ? b[key] : undefined, `${pointer}/${resultDiff_escape(key)}`);
             return;
         }
         if (Array.isArray(a) && Array.isArray(b)) {

@@ -4,7 +4,7 @@
  * way to place a concrete request in its kind. Pure: no I/O, no clock (the time horizon is given).
  */
 import type { Decision, Policy } from '../policy/schema.js';
-import { NodeBudgetExceeded } from './bdd.js';
+import { NodeBudgetExceeded, type Bdd } from './bdd.js';
 import { assignmentOf } from './concrete.js';
 import { sideModel, symbolicDecision, type SideModel } from './decision.js';
 import type { CallPart } from './callModel.js';
@@ -14,9 +14,10 @@ import {
   nonCanonicalNumbers,
   overlappingPaths,
   type AtomSpace,
-  withRealisableBatches,
   type CoverageOptions,
 } from './space.js';
+import { enumerateBatchKinds } from './batchKinds.js';
+import { withRealisableBatches } from './batchSpace.js';
 import { witnessOf, type WitnessRecord } from './witness.js';
 
 export type CoverageMode = 'exact' | 'capped' | 'not_analysed';
@@ -38,15 +39,20 @@ export interface CoverageAnalysis {
   mode: CoverageMode;
   options: CoverageOptions;
   /**
-   * Null when not analysed, or when the budget ran out building the diagrams of one call. Its
-   * constraint holds only realisable batches when `batch` is not null.
+   * Null when not analysed, or when the budget ran out building the diagrams of one call. It has
+   * the batch part (`space.batch`) when `batches` is true.
    */
   space: AtomSpace | null;
   /** The sides among requests of one call or none. */
   single: Sides | null;
-  /** The sides among lists of two calls or more; null when the budget ran out before them. */
-  batch: Sides | null;
+  /** Whether lists of two calls or more were analysed (not when the budget ran out before them). */
+  batches: boolean;
   kinds: Kind[];
+  /**
+   * The changed requests of the parts analysed, every kind's within them; null when the
+   * enumeration stopped before they were known. Placing a record tests it first (covered.ts).
+   */
+  changed: Bdd | null;
   /** Why the enumeration stopped early (`capped`). */
   capped: string | null;
   /** Why nothing was analysed (`not_analysed`). */
@@ -71,7 +77,7 @@ export function analyseCoverage(
   options: CoverageOptions,
   limits: KindLimits = DEFAULT_LIMITS,
 ): CoverageAnalysis {
-  const empty = { options, space: null, single: null, batch: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
+  const empty = { options, space: null, single: null, batches: false, changed: null, kinds: [], capped: null, notAnalysed: [], nodes: 0 };
   const reasons = notAnalysedReasons(base, head);
   if (reasons.length > 0) return { ...empty, mode: 'not_analysed', notAnalysed: reasons };
   let space: AtomSpace;
@@ -84,17 +90,14 @@ export function analyseCoverage(
     return { ...empty, mode: 'capped', capped: `${error.message}; ${BATCHES_NOT_REACHED}`, nodes: error.maxNodes };
   }
   const first = enumerateKinds(space, single.base, single.head, limits, 'single');
-  const partial = { options, space, single, batch: null, notAnalysed: [], nodes: space.m.size };
+  const partial = { options, space, single, batches: false, changed: first.changed, notAnalysed: [], nodes: space.m.size };
   if (first.mode === 'capped')
     return { ...partial, mode: 'capped', kinds: first.kinds, capped: `${first.capped}; ${BATCHES_NOT_REACHED}` };
-  // The batches apart, under what the budget has left: their realisability and their decisions
-  // over the quantified bits grow far faster with the rules than one call's, and when they do not
-  // fit, the kinds of one call are still every kind of one call.
+  // The batches apart, under what the budget has left: they grow far faster with the rules than
+  // one call, and when they do not fit, the kinds of one call are still every kind of one call.
   let batchSpace: AtomSpace;
-  let batch: Sides;
   try {
-    batchSpace = withRealisableBatches(space);
-    batch = sidesOf(batchSpace, base, head, 'batch');
+    batchSpace = withRealisableBatches(space, base);
   } catch (error) {
     if (!(error instanceof NodeBudgetExceeded)) throw error;
     // A deleted policy decides nothing, so no batch of it changes: nothing is missing.
@@ -102,14 +105,15 @@ export function analyseCoverage(
     const capped = `${BATCHES_NOT_ANALYSED}: ${error.message}`;
     return { ...partial, mode: 'capped', kinds: first.kinds, capped, nodes: error.maxNodes };
   }
-  const second = enumerateKinds(batchSpace, batch.base, batch.head, limits, 'batch', first.kinds.length);
+  const second = enumerateBatchKinds(batchSpace, base, head, limits, first.kinds.length);
   return {
     mode: second.mode,
     options,
     space: batchSpace,
     single,
-    batch,
+    batches: true,
     kinds: [...first.kinds, ...second.kinds].sort(kindOrder(base, head)),
+    changed: first.changed === null || second.changed === null ? null : batchSpace.m.or(first.changed, second.changed),
     capped: second.capped === null ? null : `${BATCHES_NOT_ALL_ANALYSED}: ${second.capped}`,
     notAnalysed: [],
     nodes: batchSpace.m.size,
@@ -123,6 +127,12 @@ function sidesOf(space: AtomSpace, base: Policy | null, head: Policy | null, par
   };
 }
 
+/**
+ * The sides over lists of two calls or more, every bit read as it is: built when first asked for,
+ * as the kinds are enumerated profile by profile without them (batchKinds.ts).
+ */
+const batchSides = new WeakMap<CoverageAnalysis, Sides>();
+
 /** Both sides' decisions of a concrete input, computed from its atoms alone. */
 export function symbolicDecisions(
   analysis: CoverageAnalysis,
@@ -132,8 +142,14 @@ export function symbolicDecisions(
   if (space === null) throw new Error('symbolicDecisions: nothing was analysed');
   const a = assignmentOf(space, input);
   const value = (v: number): boolean => a.get(v) ?? false;
-  const sides = value(space.calls.many) ? analysis.batch : analysis.single;
-  if (sides === null) throw new Error('symbolicDecisions: lists of two calls or more were not analysed');
+  let sides = analysis.single;
+  if (value(space.calls.many)) {
+    if (!analysis.batches) throw new Error('symbolicDecisions: lists of two calls or more were not analysed');
+    const policies = { base: sides?.base?.policy ?? null, head: sides?.head?.policy ?? null };
+    sides = batchSides.get(analysis) ?? sidesOf(space, policies.base, policies.head, 'batch');
+    batchSides.set(analysis, sides);
+  }
+  if (sides === null) throw new Error('symbolicDecisions: nothing was analysed');
   return {
     base: sides.base === null ? null : symbolicDecision(space, sides.base, value),
     head: sides.head === null ? null : symbolicDecision(space, sides.head, value),

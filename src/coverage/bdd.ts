@@ -49,7 +49,7 @@ export class BddManager {
   private lows = new Int32Array(1024);
   private highs = new Int32Array(1024);
   private count = 2;
-  /** Nodes created by helper managers on this one's behalf (`absorb`): they count against the budget. */
+  /** Work done outside the diagrams, in nodes' worth (`charge`): it counts against the budget. */
   private spent = 0;
   /** Open addressing over (variable, low, high) → node; 0 is an empty slot (no terminal is stored). */
   private unique = new Int32Array(2048);
@@ -57,6 +57,9 @@ export class BddManager {
   /** Entries of (a, b | op, result); a lost entry is recomputed. */
   private cache = new Int32Array(3 << MIN_CACHE_BITS).fill(-1);
   private cacheBits = MIN_CACHE_BITS;
+
+  /** The triples `dependsWithin` found to lead nowhere, kept between calls to reuse its memory. */
+  private readonly failedTriples = new TripleSet();
 
   constructor(readonly maxNodes: number) {
     if (!(maxNodes <= MAX_NODES)) throw new Error(`maxNodes is at most ${MAX_NODES}`);
@@ -66,19 +69,15 @@ export class BddManager {
     this.highs[1] = 1;
   }
 
-  /** Nodes created so far, the two terminals and those of absorbed helpers included. */
+  /** Nodes created so far, the two terminals and the work charged included. */
   get size(): number {
     return this.count + this.spent;
   }
 
-  /** The budget a helper manager may use on this one's behalf. */
-  get remaining(): number {
-    return this.maxNodes - this.size;
-  }
-
-  /** Counts a helper manager's nodes against this one's budget. */
-  absorb(helper: BddManager): void {
-    this.spent += helper.size - 2;
+  /** Counts work done outside the diagrams (in nodes' worth) against the budget. */
+  charge(nodes: number): void {
+    this.spent += nodes;
+    if (this.size > this.maxNodes) throw new NodeBudgetExceeded(this.maxNodes);
   }
 
   level(f: Bdd): number {
@@ -215,40 +214,7 @@ export class BddManager {
     return walk(f);
   }
 
-  /**
-   * ∃ variables: (f ∧ g) with `quantified` projected away, without building f ∧ g: the relational
-   * product. Only the result's nodes are made, where the conjunction first would make every node
-   * of f ∧ g (against the budget) to throw most of them away.
-   */
-  andExists(f: Bdd, g: Bdd, quantified: ReadonlySet<number>): Bdd {
-    const memo = new Map<number, Bdd>();
-    const walk = (a: Bdd, b: Bdd): Bdd => {
-      if (a === FALSE || b === FALSE) return FALSE;
-      // f ∧ TRUE and f ∧ f are f: the same walk, remembered under (f, f).
-      if (a === TRUE) a = b;
-      if (b === TRUE || b === a) b = a;
-      if (a === TRUE) return TRUE;
-      const [x, y] = a < b ? [a, b] : [b, a];
-      const key = x * MAX_NODES + y;
-      const known = memo.get(key);
-      if (known !== undefined) return known;
-      const va = this.vars[x]!;
-      const vb = this.vars[y]!;
-      const level = va < vb ? va : vb;
-      const x0 = va === level ? this.lows[x]! : x;
-      const x1 = va === level ? this.highs[x]! : x;
-      const y0 = vb === level ? this.lows[y]! : y;
-      const y1 = vb === level ? this.highs[y]! : y;
-      let result: Bdd;
-      if (quantified.has(level)) {
-        const low = walk(x0, y0);
-        result = low === TRUE ? TRUE : this.or(low, walk(x1, y1));
-      } else result = this.node(level, walk(x0, y0), walk(x1, y1));
-      memo.set(key, result);
-      return result;
-    };
-    return walk(f, g);
-  }
+
 
   /**
    * Whether some x of u has g(x) false and g true once `variable` is flipped: whether g (within
@@ -256,32 +222,25 @@ export class BddManager {
    * remake g above the variable once for every variable tested (split.ts tests dozens a set).
    */
   dependsWithin(u: Bdd, g: Bdd, variable: number): boolean {
-    const failed = new Map<number, Set<number>>();
+    const failed = this.failedTriples;
+    failed.clear();
+    const { vars, lows, highs } = this;
     const cofactor = (f: Bdd, level: number, value: number): Bdd =>
-      this.vars[f] === level ? (value === 1 ? this.highs[f]! : this.lows[f]!) : f;
+      vars[f] === level ? (value === 1 ? highs[f]! : lows[f]!) : f;
     // a follows g at x, b follows g at x with `variable` flipped; `below` once past it.
     const walk = (x: Bdd, a: Bdd, b: Bdd, below: number): boolean => {
       if (x === FALSE || a === TRUE || b === FALSE) return false;
       if (below === 1 && x === TRUE && a === FALSE && b === TRUE) return true;
-      const outer = x * MAX_NODES + a;
       const inner = b * 2 + below;
-      const seen = failed.get(outer);
-      if (seen?.has(inner) === true) return false;
-      const level = Math.min(this.vars[x]!, this.vars[a]!, this.vars[b]!);
-      let found = false;
-      if (below === 0 && level >= variable) {
-        for (const value of [1, 0])
-          if (!found)
-            found = walk(cofactor(x, variable, value), cofactor(a, variable, value), cofactor(b, variable, 1 - value), 1);
-      } else {
-        for (const value of [1, 0])
-          if (!found)
-            found = walk(cofactor(x, level, value), cofactor(a, level, value), cofactor(b, level, value), below);
-      }
-      if (!found) {
-        if (seen === undefined) failed.set(outer, new Set([inner]));
-        else seen.add(inner);
-      }
+      if (failed.has(x, a, inner)) return false;
+      const level = Math.min(vars[x]!, vars[a]!, vars[b]!);
+      const found =
+        below === 0 && level >= variable
+          ? walk(cofactor(x, variable, 1), cofactor(a, variable, 1), cofactor(b, variable, 0), 1) ||
+            walk(cofactor(x, variable, 0), cofactor(a, variable, 0), cofactor(b, variable, 1), 1)
+          : walk(cofactor(x, level, 1), cofactor(a, level, 1), cofactor(b, level, 1), below) ||
+            walk(cofactor(x, level, 0), cofactor(a, level, 0), cofactor(b, level, 0), below);
+      if (!found) failed.add(x, a, inner);
       return found;
     };
     return walk(u, g, g, 0);
@@ -395,19 +354,58 @@ export class BddManager {
   }
 }
 
-/**
- * f, a diagram of `from`, as a diagram of `to`, each variable v renamed `rename(v)`. Exact when
- * `rename` keeps the order of f's variables (the node structure is then the same).
- */
-export function transfer(from: BddManager, to: BddManager, f: Bdd, rename: (variable: number) => number): Bdd {
-  const memo = new Map<Bdd, Bdd>();
-  const walk = (g: Bdd): Bdd => {
-    if (g <= 1) return g;
-    const known = memo.get(g);
-    if (known !== undefined) return known;
-    const result = to.node(rename(from.level(g)), walk(from.low(g)), walk(from.high(g)));
-    memo.set(g, result);
-    return result;
-  };
-  return walk(f);
+
+/** A set of triples of ids (open addressing), emptied in constant time by a generation stamp. */
+class TripleSet {
+  private a = new Int32Array(1 << 12);
+  private b = new Int32Array(1 << 12);
+  private c = new Int32Array(1 << 12);
+  private stamp = new Uint32Array(1 << 12);
+  private generation = 1;
+  private size = 0;
+
+  clear(): void {
+    this.size = 0;
+    if (++this.generation === 0xffffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  private slotOf(a: number, b: number, c: number): number {
+    const mask = this.stamp.length - 1;
+    let slot = hash3(a, b, c) & mask;
+    while (this.stamp[slot] === this.generation) {
+      if (this.a[slot] === a && this.b[slot] === b && this.c[slot] === c) return slot;
+      slot = (slot + 1) & mask;
+    }
+    return slot;
+  }
+
+  has(a: number, b: number, c: number): boolean {
+    return this.stamp[this.slotOf(a, b, c)] === this.generation;
+  }
+
+  add(a: number, b: number, c: number): void {
+    if ((this.size + 1) * 2 > this.stamp.length) this.grow();
+    const slot = this.slotOf(a, b, c);
+    if (this.stamp[slot] === this.generation) return;
+    this.stamp[slot] = this.generation;
+    this.a[slot] = a;
+    this.b[slot] = b;
+    this.c[slot] = c;
+    this.size++;
+  }
+
+  private grow(): void {
+    const [a, b, c, stamp, generation] = [this.a, this.b, this.c, this.stamp, this.generation];
+    const size = stamp.length * 2;
+    this.a = new Int32Array(size);
+    this.b = new Int32Array(size);
+    this.c = new Int32Array(size);
+    this.stamp = new Uint32Array(size);
+    this.generation = 1;
+    this.size = 0;
+    for (let i = 0; i < stamp.length; i++) if (stamp[i] === generation) this.add(a[i]!, b[i]!, c[i]!);
+  }
 }

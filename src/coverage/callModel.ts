@@ -11,17 +11,11 @@
  * plus `hasCalls` (a non-empty list; an absent or non-array `calls` is the empty list) and `many`
  * (two calls or more). A request of one call, the common case, is exact in the diagram itself: its
  * call's variables are the call variables, and a rule's call bit is its predicate over them
- * (`view`). The quantified bits describe lists of two calls or more. An assignment q of them is
- * realisable by some list exactly when: every call satisfies Inv(q) = shape ∧ (each true `forall`
- * P) ∧ (each false `exists` ¬P), and the list holds, for each true `exists` P a call of Inv ∧ P,
- * for each false `forall` P a call of Inv ∧ ¬P, and two calls at all. Calls can be repeated
- * freely, so each demand is met by its own call: no set of call shapes is ever enumerated.
- * `realisability` builds that condition as a BDD over the bits, one relational product per
- * demand (∃ call. Inv(q) ∧ demand), so the diagram itself holds only realisable assignments;
- * `realise` builds the calls of one assignment (the witness).
+ * (`view`). The quantified bits describe lists of two calls or more; which assignments of them
+ * some list realises, and the lists themselves, are batchProfiles.ts.
  */
 import type { CallField } from '../policy/fields.js';
-import { BddManager, FALSE, NodeBudgetExceeded, transfer, type Bdd, type Cube } from './bdd.js';
+import type { BddManager, Bdd, Cube } from './bdd.js';
 import { bitOf, fieldConstraint, type FieldAtoms, allocateField } from './fieldAtoms.js';
 
 export type Quantifier = 'exists' | 'forall';
@@ -46,14 +40,11 @@ export const CALL_VARIABLES_START = -1_000_000;
 
 /**
  * The quantified bits start here: below one call's atoms, above every other request variable. A
- * batch's decision is then read bits first: below each realisable assignment of the bits only the
- * caller's fields the rules it enables read are left (decision.ts restricts each rule to the
- * realisable assignments). After the caller's fields, the bits would have to tell apart every set
- * of rules the fields enable.
+ * batch's sets are then read bits first: below each profile's bits, only its own set of callers
+ * (batchKinds.ts). After the caller's fields, the bits would have to tell apart every set of rules
+ * the fields enable.
  */
 export const QUANTIFIED_BITS_START = -500_000;
-
-const same = (variable: number): number => variable;
 
 export const CALL_FIELDS: readonly CallField[] = ['method', 'tool', 'resource_uri', 'prompt'];
 
@@ -65,6 +56,13 @@ export class CallModel {
   /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
   readonly shape: Bdd;
   readonly bits: CallBit[] = [];
+  /**
+   * The `exists` bits only deny rules both versions hold unchanged read (no edited constant, no
+   * other rule). Such a rule that matches makes both sides deny, so no changed request has one
+   * matching: lists of two calls or more are analysed only where none does (`quiet`), and these
+   * bits are then read by nothing (batchProfiles.ts).
+   */
+  readonly quieted = new Set<number>();
   private readonly byKey = new Map<string, CallBit>();
 
   constructor(
@@ -76,6 +74,11 @@ export class CallModel {
     readonly hasCalls: number,
     /** The request variable of "the call list has two calls or more". */
     readonly many: number,
+    /**
+     * The request variable of "two calls or more, and no deny rule of a `quieted` bit matches":
+     * the lists of two calls or more the batch part analyses (false for the others).
+     */
+    readonly quiet: number,
     private readonly allocate: () => number,
   ) {
     let next = CALL_VARIABLES_START;
@@ -140,86 +143,8 @@ export class CallModel {
     return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
   }
 
-  /**
-   * The assignments of the quantified bits some list of two calls or more realises. Computed in a
-   * helper manager (same order: one call's atoms before the bits; below the bits, Inv(q) would
-   * have to tell apart every set of calls an assignment of the bits admits, which grows
-   * exponentially with the rules), whose intermediate diagrams are dropped with it; only the
-   * result, over the bits alone, comes back, and the helper's nodes count against the budget.
-   */
-  realisability(): Bdd {
-    const m = this.m;
-    const helper = new BddManager(Math.max(3, m.remaining + 2));
-    try {
-      const result = transfer(helper, m, this.realisabilityIn(helper), same);
-      m.absorb(helper);
-      return result;
-    } catch (error) {
-      if (error instanceof NodeBudgetExceeded) throw new NodeBudgetExceeded(m.maxNodes);
-      throw error;
-    }
-  }
-
-  /** `realisability` in the helper manager. */
-  private realisabilityIn(h: BddManager): Bdd {
-    const call = (f: Bdd): Bdd => transfer(this.m, h, f, same);
-    const bit = (b: CallBit): Bdd => h.variable(b.variable);
-    const x = this.callVariables();
-    const predicates = this.bits.map((b) => call(b.predicate));
-    // Inv(q) over the bits and one call's atoms together.
-    const inv = h.andAll([
-      call(this.shape),
-      ...this.bits.map((b, i) =>
-        b.quantifier === 'forall' ? h.implies(bit(b), predicates[i]!) : h.or(bit(b), h.not(predicates[i]!)),
-      ),
-    ]);
-    const parts = [h.exists(inv, x)];
-    this.bits.forEach((b, i) => {
-      const q = bit(b);
-      const p = predicates[i]!;
-      if (b.quantifier === 'exists') parts.push(h.implies(q, h.andExists(inv, p, x)));
-      else parts.push(h.implies(h.not(q), h.andExists(inv, h.not(p), x)));
-    });
-    return h.andAll(parts);
-  }
-
-  /**
-   * The list of two calls or more (each a cube over the call variables) that realises the
-   * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
-   * cube does not need such a list (one call, or none, is then in the cube itself).
-   */
-  realise(cube: Cube): Cube[] | null {
-    const m = this.m;
-    const given = (v: number): boolean | undefined => cube.get(v);
-    const many = given(this.many);
-    const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
-    const anyTrue = fixed.some((b) => given(b.variable) === true);
-    if (many === false) return anyTrue ? null : [];
-    if (!anyTrue && many !== true) return [];
-    let inv = this.shape;
-    const demands: Bdd[] = [];
-    for (const b of fixed) {
-      const value = given(b.variable)!;
-      if (b.quantifier === 'forall' && value) inv = m.and(inv, b.predicate);
-      else if (b.quantifier === 'exists' && !value) inv = m.and(inv, m.not(b.predicate));
-      else demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
-    }
-    if (inv === FALSE) return null;
-    const calls: Cube[] = [];
-    for (const demand of demands) {
-      const call = m.and(inv, demand);
-      if (call === FALSE) return null;
-      // A call already listed that meets this demand too is enough: a witness reads better short.
-      if (calls.some((c) => m.evaluate(call, (v) => c.get(v) ?? false))) continue;
-      calls.push(this.pick(call));
-    }
-    // Repeating a call changes no quantified bit, so any list can be made two calls long.
-    while (calls.length < 2) calls.push(calls[0] ?? this.pick(inv));
-    return calls;
-  }
-
   /** One call of f: its first path, every untested variable false (all completions satisfy f). */
-  private pick(f: Bdd): Cube {
+  pick(f: Bdd): Cube {
     for (const path of this.m.paths(f)) return path;
     throw new Error('pick: an unsatisfiable call predicate');
   }

@@ -5,7 +5,7 @@
  * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
  * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
  */
-import { FALSE, NodeBudgetExceeded, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { FALSE, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
 import { assignmentOf, hasShape, type Assignment } from './concrete.js';
 import type { CoverageAnalysis } from './analyse.js';
 import type { Kind } from './kinds.js';
@@ -38,23 +38,14 @@ export interface SampleCoverage {
 
 /** The kind a record's assignment falls in, if any. */
 class KindFinder {
-  /** Every kind's requests together: most records are in none, and one test rules them out. */
-  private readonly changed: Bdd | null = null;
-
-  constructor(private readonly analysis: CoverageAnalysis) {
-    const space = analysis.space;
-    try {
-      if (space !== null) this.changed = space.m.orAll(analysis.kinds.map((k) => k.set));
-    } catch (error) {
-      // Past the node budget the kinds are tested one by one, as without the union.
-      if (!(error instanceof NodeBudgetExceeded)) throw error;
-    }
-  }
+  constructor(private readonly analysis: CoverageAnalysis) {}
 
   kindOf(a: Assignment): Kind | undefined {
     const space = this.analysis.space!;
     const value = (v: number): boolean => a.get(v) ?? false;
-    if (this.changed !== null && !space.m.evaluate(this.changed, value)) return undefined;
+    // Most records are unchanged: one test of the changed requests rules them out.
+    const changed = this.analysis.changed;
+    if (changed !== null && !space.m.evaluate(changed, value)) return undefined;
     // The kinds are disjoint: the first that holds the record is its kind.
     return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
   }

@@ -2,16 +2,16 @@
  * Every kind of request the two sides decide differently (docs/coverage.md "Kinds").
  *
  * The changed requests of one direction are a BDD over the request atoms (the base's decision
- * against the head's, under the space's constraint). It is split by what each side's decision
- * rested on (basis.ts), then into single requests and batches, and by the edited constants that
- * matter (split.ts). A kind is kept only when some request
+ * against the head's, within one part's universe: requests of one call or none here, lists of two
+ * calls or more in batchKinds.ts). It is split by what each side's decision rested on (basis.ts)
+ * and by the edited constants that matter (split.ts). A kind is kept only when some request
  * realises it, call list included (points.ts). So the kinds partition exactly the realisable
  * changed requests of the space.
  *
  * Bounded: past `maxNodes` diagram nodes, `maxKinds` kinds or `maxSearchSteps` for one kind,
  * enumeration stops and the result says `capped` with the kinds found so far.
  */
-import { NodeBudgetExceeded, TRUE, type Bdd } from './bdd.js';
+import { FALSE, NodeBudgetExceeded, TRUE, type Bdd } from './bdd.js';
 import type { Policy } from '../policy/schema.js';
 import { bases, compareBases, type Basis } from './basis.js';
 import type { CallPart } from './callModel.js';
@@ -57,6 +57,11 @@ export interface KindLimits {
 
 export interface Enumeration {
   mode: 'exact' | 'capped';
+  /**
+   * The changed requests of the part, every kind's within them (null when the enumeration stopped
+   * before they were known): one test rules most records out before the kinds are tried.
+   */
+  changed: Bdd | null;
   /** Why it is capped. */
   capped: string | null;
   kinds: Kind[];
@@ -103,8 +108,10 @@ export function kindKey(
   return parts.join(' | ');
 }
 
+type Ordered = Pick<Kind, 'direction' | 'base' | 'head' | 'batch'>;
+
 /** The order `enumerateKinds` finds kinds in, for merging those found in the two parts. */
-export function kindOrder(base: Policy | null, head: Policy | null): (a: Kind, b: Kind) => number {
+export function kindOrder(base: Policy | null, head: Policy | null): (a: Ordered, b: Ordered) => number {
   const directions: Direction[] = ['newly_allowed', 'newly_denied'];
   return (a, b) =>
     directions.indexOf(a.direction) - directions.indexOf(b.direction) ||
@@ -113,8 +120,8 @@ export function kindOrder(base: Policy | null, head: Policy | null): (a: Kind, b
     Number(a.batch) - Number(b.batch);
 }
 
-/** The changed requests of each direction within one part's universe. */
-function changed(space: AtomSpace, base: SideModel | null, head: SideModel, universe: Bdd): Record<Direction, Bdd> {
+/** The changed requests of each direction within `universe`. */
+export function changed(space: AtomSpace, base: SideModel | null, head: SideModel, universe: Bdd): Record<Direction, Bdd> {
   const { m } = space;
   const baseAllow = base === null ? null : base.allow;
   return {
@@ -124,8 +131,64 @@ function changed(space: AtomSpace, base: SideModel | null, head: SideModel, univ
 }
 
 /**
- * The kinds of one part (the sides' models are that part's), `before` kinds having been found in
- * the other: `maxKinds` bounds both together.
+ * Turns the changed requests of one direction and pair of bases into kinds: split by the edited
+ * constants (split.ts), each kept when some request realises it (points.ts). `before` kinds
+ * having been found in the other part, `maxKinds` bounds both together.
+ */
+export class KindCollector {
+  readonly kinds: Kind[] = [];
+  /** Set by the enumeration once known (`Enumeration.changed`). */
+  changed: Bdd | null = null;
+  private readonly labels: Map<number, Omit<KindConstant, 'holds'>>;
+  private readonly search: PointSearch;
+  private readonly split: (set: Bdd) => Iterable<ConstantSplit>;
+
+  constructor(
+    space: AtomSpace,
+    part: CallPart,
+    private readonly limits: KindLimits,
+    private readonly before: number,
+  ) {
+    this.labels = constantLabels(space);
+    this.search = new PointSearch(space, limits.maxSearchSteps);
+    this.split = constantSplitter(space, part, partUniverse(space, part));
+  }
+
+  add(direction: Direction, b: Basis, h: Basis, set: Bdd): void {
+    const { kinds, limits } = this;
+    for (const split of this.split(set)) {
+      const point = this.search.find(split.set);
+      if (point === null) continue;
+      if (this.before + kinds.length >= limits.maxKinds) throw new Capped(`more than ${limits.maxKinds} kinds`);
+      // The request's constants first, then the calls': the key reads from the caller to the call.
+      const constants = [...split.cube]
+        .map(([v, holds]) => ({ ...this.labels.get(v)!, holds, v }))
+        .sort((x, y) => Number(x.scope !== 'request') - Number(y.scope !== 'request') || x.v - y.v)
+        .map(({ v: _, ...constant }) => constant);
+      const key = kindKey(direction, b, h, split.batch, constants);
+      kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
+    }
+  }
+}
+
+/** Runs an enumeration into `collector`: `capped` with the kinds so far when a limit is met. */
+export function collectKinds(collector: () => KindCollector, run: (into: KindCollector) => void): Enumeration {
+  let into: KindCollector | null = null;
+  try {
+    into = collector();
+    run(into);
+  } catch (error) {
+    const capped =
+      error instanceof NodeBudgetExceeded || error instanceof Capped || error instanceof SearchBudgetExceeded;
+    if (!capped) throw error;
+    return { mode: 'capped', capped: (error as Error).message, kinds: into?.kinds ?? [], changed: into?.changed ?? null };
+  }
+  return { mode: 'exact', capped: null, kinds: into.kinds, changed: into.changed };
+}
+
+/**
+ * The kinds of one part from the sides' models of that part, `before` kinds having been found in
+ * the other.
  */
 export function enumerateKinds(
   space: AtomSpace,
@@ -135,39 +198,17 @@ export function enumerateKinds(
   part: CallPart,
   before = 0,
 ): Enumeration {
-  const kinds: Kind[] = [];
-  if (head === null) return { mode: 'exact', capped: null, kinds };
+  if (head === null) return { mode: 'exact', capped: null, kinds: [], changed: FALSE };
   const { m } = space;
-  const labels = constantLabels(space);
-  const search = new PointSearch(space, limits.maxSearchSteps);
-  let splitParts: (set: Bdd) => Iterable<ConstantSplit> = () => [];
-  const add = (direction: Direction, b: Basis, h: Basis, set: Bdd): void => {
-    for (const split of splitParts(set)) {
-      const point = search.find(split.set);
-      if (point === null) continue;
-      if (before + kinds.length >= limits.maxKinds) throw new Capped(`more than ${limits.maxKinds} kinds`);
-      // The request's constants first, then the calls': the key reads from the caller to the call.
-      const constants = [...split.cube]
-        .map(([v, holds]) => ({ ...labels.get(v)!, holds, v }))
-        .sort((x, y) => Number(x.scope !== 'request') - Number(y.scope !== 'request') || x.v - y.v)
-        .map(({ v: _, ...constant }) => constant);
-      const key = kindKey(direction, b, h, split.batch, constants);
-      kinds.push({ key, direction, base: b, head: h, batch: split.batch, constants, set: split.set, point });
-    }
-  };
-  try {
-    const universe = partUniverse(space, part);
-    splitParts = constantSplitter(space, part, universe);
-    const sets = changed(space, base, head, universe);
-    // Each side's bases are sets within the one they split, so the last is the kind's requests.
-    for (const direction of ['newly_allowed', 'newly_denied'] as const)
-      for (const b of bases(m, base, sets[direction]))
-        for (const h of bases(m, head, b.set)) add(direction, b.basis, h.basis, h.set);
-  } catch (error) {
-    if (error instanceof NodeBudgetExceeded) return { mode: 'capped', capped: error.message, kinds };
-    if (error instanceof Capped || error instanceof SearchBudgetExceeded)
-      return { mode: 'capped', capped: error.message, kinds };
-    throw error;
-  }
-  return { mode: 'exact', capped: null, kinds };
+  return collectKinds(
+    () => new KindCollector(space, part, limits, before),
+    (into) => {
+      const sets = changed(space, base, head, partUniverse(space, part));
+      into.changed = m.or(sets.newly_allowed, sets.newly_denied);
+      // Each side's bases are sets within the one they split, so the last is the kind's requests.
+      for (const direction of ['newly_allowed', 'newly_denied'] as const)
+        for (const b of bases(m, base, sets[direction]))
+          for (const h of bases(m, head, b.set)) into.add(direction, b.basis, h.basis, h.set);
+    },
+  );
 }

@@ -1,15 +1,13 @@
 /**
  * Finding a request in a set of requests (a BDD over the request atoms) whose quantified call bits
- * some list of calls realises (callModel.ts), and building that list. The space's constraint
- * already holds only realisable assignments, so the first path normally succeeds: the search is
- * the guard that makes a wrong constraint an empty kind rather than a false witness (and the
- * tests would then miss a kind). The set's paths are searched depth first; a path is
- * abandoned as soon as the bits fixed so far cannot be realised (realisability is monotone: fixing
- * more bits never repairs a contradiction), and a branch that leads nowhere is never tried. A
- * node from which no realisable path leads is remembered while no bit is fixed above it (the bits
- * come before the request's other atoms, so below them the answer depends on the bits fixed). The
- * search is bounded by `maxSteps` node visits; past it `SearchBudgetExceeded` is thrown (the enumeration then says
- * `capped`).
+ * some list of calls realises, and building that list (batchProfiles.ts `realise`). The batch
+ * part's universe holds only the profiles lists realise, so the first path normally succeeds: the
+ * search is the guard that makes a wrong universe an empty kind rather than a false witness (and
+ * the tests would then miss a kind). The set's paths are searched depth first, a branch that leads
+ * nowhere never tried. A node from which no realisable path leads is remembered while no bit is
+ * fixed above it (the bits come before the request's other atoms, so below them the answer
+ * depends on the bits fixed). The search is bounded by `maxSteps` node visits; past it
+ * `SearchBudgetExceeded` is thrown (the enumeration then says `capped`).
  */
 import { FALSE, TRUE, type Bdd, type Cube } from './bdd.js';
 import type { AtomSpace } from './space.js';
@@ -48,10 +46,7 @@ export class PointSearch {
   private walk(node: Bdd, cube: Map<number, boolean>, callFixed: boolean): Point | null {
     if (node === FALSE) return null;
     if (++this.steps > this.maxSteps) throw new SearchBudgetExceeded(this.maxSteps);
-    if (node === TRUE) {
-      const calls = this.space.calls.realise(cube);
-      return calls === null ? null : { cube: new Map(cube), calls };
-    }
+    if (node === TRUE) return this.point(cube);
     if (!callFixed && this.failed.has(node)) return null;
     const m = this.space.m;
     const variable = m.level(node);
@@ -62,12 +57,18 @@ export class PointSearch {
       // many of them with one empty branch).
       if (child === FALSE) continue;
       cube.set(variable, value);
-      const viable = !isCall || this.space.calls.realise(cube) !== null;
-      const found = viable ? this.walk(child, cube, callFixed || isCall) : null;
+      const found = this.walk(child, cube, callFixed || isCall);
       cube.delete(variable);
       if (found !== null) return found;
     }
     if (!callFixed) this.failed.add(node);
     return null;
+  }
+
+  /** The point of a path: one call or none is in the path itself, a batch needs its list. */
+  private point(cube: Map<number, boolean>): Point | null {
+    if (cube.get(this.space.calls.many) !== true) return { cube: new Map(cube), calls: [] };
+    const list = this.space.batch?.profiles.realise(cube) ?? null;
+    return list === null ? null : { cube: new Map([...cube, ...list.fixed]), calls: list.calls };
   }
 }

@@ -226,6 +226,7 @@ export class SignaturePlacer {
       const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
       a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
     }
+    a.set(space.calls.quiet, many && space.batch?.profiles.quietOf((v) => a.get(v), calls.map(valueOf)) === true);
     const shaped =
       space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
       calls.every((call) => holds(call, space.calls.shape));
@@ -257,6 +258,8 @@ export class SignaturePlacer {
       const each = calls.map((call) => holds(call, bit.predicate));
       known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
     }
+    const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf((v) => known.get(v), calls.map(valueOf));
+    if (quiet !== undefined) known.set(space.calls.quiet, quiet);
     return { known, calls };
   }
 
@@ -268,6 +271,11 @@ export class SignaturePlacer {
     return values;
   }
 }
+
+const valueOf =
+  (call: Assignment) =>
+  (v: number): boolean =>
+    call.get(v) ?? false;
 
 /**
  * A record with unknowns that cannot be placed (its call list unknown or unpaired, a field of a

@@ -9,6 +9,7 @@ import type { ActiveWindow, Policy, Rule } from '../policy/schema.js';
 import { DAYS } from '../policy/schema.js';
 import { classifyField, type CallField, type FieldKind } from '../policy/fields.js';
 import { BddManager, type Bdd } from './bdd.js';
+import type { BatchProfiles } from './batchProfiles.js';
 import { CallModel, QUANTIFIED_BITS_START, type CallBit, type CallPart } from './callModel.js';
 import { allocateField, bitOf, conditionBdd, fieldConstraint, type FieldAtoms } from './fieldAtoms.js';
 import { editedConstants } from './editedConstants.js';
@@ -44,12 +45,23 @@ export interface AtomSpace {
   readonly editBits: ReadonlySet<number>;
   /** The call bit of each rule with call conditions. */
   readonly ruleCallBit: ReadonlyMap<Rule, CallBit>;
-  /**
-   * What every real request satisfies. Every list of two calls or more passes it until
-   * `withRealisableBatches` adds which of their quantified bits some list realises.
-   */
+  /** What every real request satisfies (every assignment of the quantified bits passes it). */
   readonly constraint: Bdd;
+  /** The lists of two calls or more the batch part analyses; null until batchSpace.ts adds them. */
+  readonly batch: BatchPart | null;
 }
+
+export interface BatchPart {
+  readonly profiles: BatchProfiles;
+  /** The real lists of two calls or more where no quieted rule matches (`quiet`, callModel.ts). */
+  readonly universe: Bdd;
+}
+
+/**
+ * The variable of `quiet` (callModel.ts): below the quantified bits, above the flags, so that a
+ * batch's sets read it once, right after the bits.
+ */
+const QUIET_VARIABLE = -1;
 
 function windowKey(w: ActiveWindow): string {
   const days = DAYS.filter((d) => w.days.includes(d));
@@ -144,7 +156,8 @@ export function buildSpace(base: Policy | null, head: Policy | null, options: Co
   const hasCalls = next++;
   const many = next++;
   let bit = QUANTIFIED_BITS_START;
-  const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => bit++);
+  const mcp = options.shape === 'mcp';
+  const calls = new CallModel(m, collected.call, edited, mcp, hasCalls, many, QUIET_VARIABLE, () => bit++);
   const ruleCallBit = new Map<Rule, CallBit>();
   for (const rule of allRules(base, head)) {
     const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
@@ -163,6 +176,7 @@ export function buildSpace(base: Policy | null, head: Policy | null, options: Co
       editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c)!)).variable);
     }
   }
+  for (const variable of quietedBits(base, head, ruleCallBit, editBits)) calls.quieted.add(variable);
   const vectors = realisableWindowVectors(
     windows.map((w) => w.window),
     options.horizon,
@@ -170,7 +184,30 @@ export function buildSpace(base: Policy | null, head: Policy | null, options: Co
   const isBatch = fields.find((f) => f.kind.kind === 'is_batch')!;
   const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
   const constraint = spaceConstraint(partial);
-  return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
+  return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint, batch: null };
+}
+
+/** A rule both versions hold alike (its id aside from its description). */
+export function unchangedRule(base: Policy | null, head: Policy | null, rule: Rule): boolean {
+  const meaning = (r: Rule): string => JSON.stringify([r.effect, r.conditions, r.active_window ?? null]);
+  const inBase = base?.rules.find((r) => r.id === rule.id);
+  const inHead = head?.rules.find((r) => r.id === rule.id);
+  return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
+}
+
+/** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
+function quietedBits(
+  base: Policy | null,
+  head: Policy | null,
+  ruleCallBit: ReadonlyMap<Rule, CallBit>,
+  editBits: ReadonlySet<number>,
+): number[] {
+  const only = new Map<number, boolean>();
+  for (const [rule, bit] of ruleCallBit) {
+    const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
+    only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
+  }
+  return [...only].filter(([v, quiet]) => quiet && !editBits.has(v)).map(([v]) => v);
 }
 
 type SpaceParts = Pick<AtomSpace, 'm' | 'shape' | 'flags' | 'fields' | 'isBatch' | 'windows' | 'vectors' | 'calls'>;
@@ -192,8 +229,8 @@ function spaceConstraint(space: SpaceParts): Bdd {
 
 /**
  * One call: the call variables are its atoms, in the call's shape. Two or more: the call
- * variables fixed false (the quantified bits are made realisable by `withRealisableBatches`).
- * None: everything false.
+ * variables fixed false (which assignments of the quantified bits lists realise is the batch
+ * part's universe, batchSpace.ts). None: everything false.
  */
 function callsConstraint(space: SpaceParts): Bdd {
   const { m, calls } = space;
@@ -206,6 +243,7 @@ function callsConstraint(space: SpaceParts): Bdd {
     m.implies(single, calls.shape),
     m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
     ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
+    m.implies(m.variable(calls.quiet), many),
   ];
   if (space.shape === 'mcp') {
     // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
@@ -218,17 +256,6 @@ function callsConstraint(space: SpaceParts): Bdd {
 }
 
 /**
- * The space whose constraint also holds, for lists of two calls or more, only the assignments of
- * the quantified bits some list realises (callModel.ts `realisability`). Apart from buildSpace
- * because it is the costliest part of the constraint and only the batches need it: the requests
- * of one call or none are analysed without it (analyse.ts). Throws NodeBudgetExceeded.
- */
-export function withRealisableBatches(space: AtomSpace): AtomSpace {
-  const { m, calls } = space;
-  return { ...space, constraint: m.and(space.constraint, m.implies(m.variable(calls.many), calls.realisability())) };
-}
-
-/**
  * The real requests of one part. Those of one call or none hold no quantified bit, so their
  * universe is taken with the bits fixed false and tests none: read bits first, every set of
  * single requests would otherwise carry a chain of every bit (a 200-rule pair: 0.75 million more
@@ -237,9 +264,12 @@ export function withRealisableBatches(space: AtomSpace): AtomSpace {
 export function partUniverse(space: AtomSpace, part: CallPart): Bdd {
   const { m, calls } = space;
   const many = m.variable(calls.many);
-  if (part === 'batch') return m.and(space.constraint, many);
-  const noBits = new Map(calls.bits.map((b) => [b.variable, false] as const));
-  return m.and(noBits.size === 0 ? space.constraint : m.restrict(space.constraint, noBits), m.not(many));
+  if (part === 'batch') {
+    if (space.batch === null) throw new Error('partUniverse: lists of two calls or more were not analysed');
+    return space.batch.universe;
+  }
+  const noBits = new Map([...calls.bits.map((b) => [b.variable, false] as const), [calls.quiet, false]]);
+  return m.and(m.restrict(space.constraint, noBits), m.not(many));
 }
 
 /** The window atom of a rule's window. */

@@ -37,7 +37,7 @@ import { describeWitness } from './witnessText.js';
  * loaded 2-core machine (past it, the time per node of the worst generated pairs climbs), and the
  * bundled example needs under a quarter of it without the MCP shape (docs/coverage.md "Limits").
  */
-export const DEFAULT_MAX_COVERAGE_NODES = 2_000_000;
+export const DEFAULT_MAX_COVERAGE_NODES = 6_000_000;
 export const HORIZON_DAYS = 366;
 
 export interface CoverageRunOptions {

@@ -21742,7 +21742,7 @@ class CauseFinder {
 const bdd_FALSE = 0;
 const bdd_TRUE = 1;
 /** Thrown when creating one more node would exceed the manager's budget. */
-class bdd_NodeBudgetExceeded extends Error {
+class NodeBudgetExceeded extends Error {
     maxNodes;
     constructor(maxNodes) {
         super(`the decision diagram needs more than ${maxNodes} nodes`);
@@ -21775,7 +21775,7 @@ class bdd_BddManager {
     lows = new Int32Array(1024);
     highs = new Int32Array(1024);
     count = 2;
-    /** Nodes created by helper managers on this one's behalf (`absorb`): they count against the budget. */
+    /** Work done outside the diagrams, in nodes' worth (`charge`): it counts against the budget. */
     spent = 0;
     /** Open addressing over (variable, low, high) → node; 0 is an empty slot (no terminal is stored). */
     unique = new Int32Array(2048);
@@ -21783,6 +21783,8 @@ class bdd_BddManager {
     /** Entries of (a, b | op, result); a lost entry is recomputed. */
     cache = new Int32Array(3 << MIN_CACHE_BITS).fill(-1);
     cacheBits = MIN_CACHE_BITS;
+    /** The triples `dependsWithin` found to lead nowhere, kept between calls to reuse its memory. */
+    failedTriples = new TripleSet();
     constructor(maxNodes) {
         this.maxNodes = maxNodes;
         if (!(maxNodes <= MAX_NODES))
@@ -21792,17 +21794,15 @@ class bdd_BddManager {
         this.lows[1] = 1;
         this.highs[1] = 1;
     }
-    /** Nodes created so far, the two terminals and those of absorbed helpers included. */
+    /** Nodes created so far, the two terminals and the work charged included. */
     get size() {
         return this.count + this.spent;
     }
-    /** The budget a helper manager may use on this one's behalf. */
-    get remaining() {
-        return this.maxNodes - this.size;
-    }
-    /** Counts a helper manager's nodes against this one's budget. */
-    absorb(helper) {
-        this.spent += helper.size - 2;
+    /** Counts work done outside the diagrams (in nodes' worth) against the budget. */
+    charge(nodes) {
+        this.spent += nodes;
+        if (this.size > this.maxNodes)
+            throw new NodeBudgetExceeded(this.maxNodes);
     }
     level(f) {
         return this.vars[f];
@@ -21828,7 +21828,7 @@ class bdd_BddManager {
             slot = (slot + 1) & mask;
         }
         if (this.count + this.spent >= this.maxNodes)
-            throw new bdd_NodeBudgetExceeded(this.maxNodes);
+            throw new NodeBudgetExceeded(this.maxNodes);
         const id = this.count++;
         if (id >= this.vars.length)
             this.growNodes();
@@ -21942,83 +21942,32 @@ class bdd_BddManager {
         return walk(f);
     }
     /**
-     * ∃ variables: (f ∧ g) with `quantified` projected away, without building f ∧ g: the relational
-     * product. Only the result's nodes are made, where the conjunction first would make every node
-     * of f ∧ g (against the budget) to throw most of them away.
-     */
-    andExists(f, g, quantified) {
-        const memo = new Map();
-        const walk = (a, b) => {
-            if (a === bdd_FALSE || b === bdd_FALSE)
-                return bdd_FALSE;
-            // f ∧ TRUE and f ∧ f are f: the same walk, remembered under (f, f).
-            if (a === bdd_TRUE)
-                a = b;
-            if (b === bdd_TRUE || b === a)
-                b = a;
-            if (a === bdd_TRUE)
-                return bdd_TRUE;
-            const [x, y] = a < b ? [a, b] : [b, a];
-            const key = x * MAX_NODES + y;
-            const known = memo.get(key);
-            if (known !== undefined)
-                return known;
-            const va = this.vars[x];
-            const vb = this.vars[y];
-            const level = va < vb ? va : vb;
-            const x0 = va === level ? this.lows[x] : x;
-            const x1 = va === level ? this.highs[x] : x;
-            const y0 = vb === level ? this.lows[y] : y;
-            const y1 = vb === level ? this.highs[y] : y;
-            let result;
-            if (quantified.has(level)) {
-                const low = walk(x0, y0);
-                result = low === bdd_TRUE ? bdd_TRUE : this.or(low, walk(x1, y1));
-            }
-            else
-                result = this.node(level, walk(x0, y0), walk(x1, y1));
-            memo.set(key, result);
-            return result;
-        };
-        return walk(f, g);
-    }
-    /**
      * Whether some x of u has g(x) false and g true once `variable` is flipped: whether g (within
      * u) differs from u ∧ ∃variable.g, found without making a node. Building ∃variable.g would
      * remake g above the variable once for every variable tested (split.ts tests dozens a set).
      */
     dependsWithin(u, g, variable) {
-        const failed = new Map();
-        const cofactor = (f, level, value) => this.vars[f] === level ? (value === 1 ? this.highs[f] : this.lows[f]) : f;
+        const failed = this.failedTriples;
+        failed.clear();
+        const { vars, lows, highs } = this;
+        const cofactor = (f, level, value) => vars[f] === level ? (value === 1 ? highs[f] : lows[f]) : f;
         // a follows g at x, b follows g at x with `variable` flipped; `below` once past it.
         const walk = (x, a, b, below) => {
             if (x === bdd_FALSE || a === bdd_TRUE || b === bdd_FALSE)
                 return false;
             if (below === 1 && x === bdd_TRUE && a === bdd_FALSE && b === bdd_TRUE)
                 return true;
-            const outer = x * MAX_NODES + a;
             const inner = b * 2 + below;
-            const seen = failed.get(outer);
-            if (seen?.has(inner) === true)
+            if (failed.has(x, a, inner))
                 return false;
-            const level = Math.min(this.vars[x], this.vars[a], this.vars[b]);
-            let found = false;
-            if (below === 0 && level >= variable) {
-                for (const value of [1, 0])
-                    if (!found)
-                        found = walk(cofactor(x, variable, value), cofactor(a, variable, value), cofactor(b, variable, 1 - value), 1);
-            }
-            else {
-                for (const value of [1, 0])
-                    if (!found)
-                        found = walk(cofactor(x, level, value), cofactor(a, level, value), cofactor(b, level, value), below);
-            }
-            if (!found) {
-                if (seen === undefined)
-                    failed.set(outer, new Set([inner]));
-                else
-                    seen.add(inner);
-            }
+            const level = Math.min(vars[x], vars[a], vars[b]);
+            const found = below === 0 && level >= variable
+                ? walk(cofactor(x, variable, 1), cofactor(a, variable, 1), cofactor(b, variable, 0), 1) ||
+                    walk(cofactor(x, variable, 0), cofactor(a, variable, 0), cofactor(b, variable, 1), 1)
+                : walk(cofactor(x, level, 1), cofactor(a, level, 1), cofactor(b, level, 1), below) ||
+                    walk(cofactor(x, level, 0), cofactor(a, level, 0), cofactor(b, level, 0), below);
+            if (!found)
+                failed.add(x, a, inner);
             return found;
         };
         return walk(u, g, g, 0);
@@ -22126,23 +22075,59 @@ class bdd_BddManager {
         this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
     }
 }
-/**
- * f, a diagram of `from`, as a diagram of `to`, each variable v renamed `rename(v)`. Exact when
- * `rename` keeps the order of f's variables (the node structure is then the same).
- */
-function bdd_transfer(from, to, f, rename) {
-    const memo = new Map();
-    const walk = (g) => {
-        if (g <= 1)
-            return g;
-        const known = memo.get(g);
-        if (known !== undefined)
-            return known;
-        const result = to.node(rename(from.level(g)), walk(from.low(g)), walk(from.high(g)));
-        memo.set(g, result);
-        return result;
-    };
-    return walk(f);
+/** A set of triples of ids (open addressing), emptied in constant time by a generation stamp. */
+class TripleSet {
+    a = new Int32Array(1 << 12);
+    b = new Int32Array(1 << 12);
+    c = new Int32Array(1 << 12);
+    stamp = new Uint32Array(1 << 12);
+    generation = 1;
+    size = 0;
+    clear() {
+        this.size = 0;
+        if (++this.generation === 0xffffffff) {
+            this.stamp.fill(0);
+            this.generation = 1;
+        }
+    }
+    slotOf(a, b, c) {
+        const mask = this.stamp.length - 1;
+        let slot = hash3(a, b, c) & mask;
+        while (this.stamp[slot] === this.generation) {
+            if (this.a[slot] === a && this.b[slot] === b && this.c[slot] === c)
+                return slot;
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+    has(a, b, c) {
+        return this.stamp[this.slotOf(a, b, c)] === this.generation;
+    }
+    add(a, b, c) {
+        if ((this.size + 1) * 2 > this.stamp.length)
+            this.grow();
+        const slot = this.slotOf(a, b, c);
+        if (this.stamp[slot] === this.generation)
+            return;
+        this.stamp[slot] = this.generation;
+        this.a[slot] = a;
+        this.b[slot] = b;
+        this.c[slot] = c;
+        this.size++;
+    }
+    grow() {
+        const [a, b, c, stamp, generation] = [this.a, this.b, this.c, this.stamp, this.generation];
+        const size = stamp.length * 2;
+        this.a = new Int32Array(size);
+        this.b = new Int32Array(size);
+        this.c = new Int32Array(size);
+        this.stamp = new Uint32Array(size);
+        this.generation = 1;
+        this.size = 0;
+        for (let i = 0; i < stamp.length; i++)
+            if (stamp[i] === generation)
+                this.add(a[i], b[i], c[i]);
+    }
 }
 
 ;// CONCATENATED MODULE: ./build/coverage/fieldAtoms.js
@@ -22201,7 +22186,6 @@ function fieldAtoms_fieldConstraint(m, atoms) {
 
 ;// CONCATENATED MODULE: ./build/coverage/callModel.js
 
-
 /**
  * Call variables start here, above every request variable in the order, so the two never
  * interleave. With the call's atoms first, each value of the call leaves a small diagram of the
@@ -22211,13 +22195,11 @@ function fieldAtoms_fieldConstraint(m, atoms) {
 const CALL_VARIABLES_START = (/* unused pure expression or super */ null && (-1_000_000));
 /**
  * The quantified bits start here: below one call's atoms, above every other request variable. A
- * batch's decision is then read bits first: below each realisable assignment of the bits only the
- * caller's fields the rules it enables read are left (decision.ts restricts each rule to the
- * realisable assignments). After the caller's fields, the bits would have to tell apart every set
- * of rules the fields enable.
+ * batch's sets are then read bits first: below each profile's bits, only its own set of callers
+ * (batchKinds.ts). After the caller's fields, the bits would have to tell apart every set of rules
+ * the fields enable.
  */
 const callModel_QUANTIFIED_BITS_START = (/* unused pure expression or super */ null && (-500_000));
-const same = (variable) => variable;
 const CALL_FIELDS = ['method', 'tool', 'resource_uri', 'prompt'];
 /** The methods the MCP shape names (a tool only on the one, a resource only on the other). */
 const MCP_METHODS = ['tools/call', 'resources/read'];
@@ -22225,20 +22207,34 @@ class callModel_CallModel {
     m;
     hasCalls;
     many;
+    quiet;
     allocate;
     fields = new Map();
     /** What every call satisfies: canonical atoms, and under the MCP shape the call's form. */
     shape;
     bits = [];
+    /**
+     * The `exists` bits only deny rules both versions hold unchanged read (no edited constant, no
+     * other rule). Such a rule that matches makes both sides deny, so no changed request has one
+     * matching: lists of two calls or more are analysed only where none does (`quiet`), and these
+     * bits are then read by nothing (batchProfiles.ts).
+     */
+    quieted = new Set();
     byKey = new Map();
     constructor(m, constants, edited, mcp, 
     /** The request variable of "the call list is non-empty". */
     hasCalls, 
     /** The request variable of "the call list has two calls or more". */
-    many, allocate) {
+    many, 
+    /**
+     * The request variable of "two calls or more, and no deny rule of a `quieted` bit matches":
+     * the lists of two calls or more the batch part analyses (false for the others).
+     */
+    quiet, allocate) {
         this.m = m;
         this.hasCalls = hasCalls;
         this.many = many;
+        this.quiet = quiet;
         this.allocate = allocate;
         let next = CALL_VARIABLES_START;
         for (const name of CALL_FIELDS) {
@@ -22292,92 +22288,6 @@ class callModel_CallModel {
     /** The variables of one call (its atoms). */
     callVariables() {
         return new Set([...this.fields.values()].flatMap((f) => [f.present, ...f.bits]));
-    }
-    /**
-     * The assignments of the quantified bits some list of two calls or more realises. Computed in a
-     * helper manager (same order: one call's atoms before the bits; below the bits, Inv(q) would
-     * have to tell apart every set of calls an assignment of the bits admits, which grows
-     * exponentially with the rules), whose intermediate diagrams are dropped with it; only the
-     * result, over the bits alone, comes back, and the helper's nodes count against the budget.
-     */
-    realisability() {
-        const m = this.m;
-        const helper = new BddManager(Math.max(3, m.remaining + 2));
-        try {
-            const result = transfer(helper, m, this.realisabilityIn(helper), same);
-            m.absorb(helper);
-            return result;
-        }
-        catch (error) {
-            if (error instanceof NodeBudgetExceeded)
-                throw new NodeBudgetExceeded(m.maxNodes);
-            throw error;
-        }
-    }
-    /** `realisability` in the helper manager. */
-    realisabilityIn(h) {
-        const call = (f) => transfer(this.m, h, f, same);
-        const bit = (b) => h.variable(b.variable);
-        const x = this.callVariables();
-        const predicates = this.bits.map((b) => call(b.predicate));
-        // Inv(q) over the bits and one call's atoms together.
-        const inv = h.andAll([
-            call(this.shape),
-            ...this.bits.map((b, i) => b.quantifier === 'forall' ? h.implies(bit(b), predicates[i]) : h.or(bit(b), h.not(predicates[i]))),
-        ]);
-        const parts = [h.exists(inv, x)];
-        this.bits.forEach((b, i) => {
-            const q = bit(b);
-            const p = predicates[i];
-            if (b.quantifier === 'exists')
-                parts.push(h.implies(q, h.andExists(inv, p, x)));
-            else
-                parts.push(h.implies(h.not(q), h.andExists(inv, h.not(p), x)));
-        });
-        return h.andAll(parts);
-    }
-    /**
-     * The list of two calls or more (each a cube over the call variables) that realises the
-     * quantified bits `cube` fixes, the others being free; null when no list does; `[]` when the
-     * cube does not need such a list (one call, or none, is then in the cube itself).
-     */
-    realise(cube) {
-        const m = this.m;
-        const given = (v) => cube.get(v);
-        const many = given(this.many);
-        const fixed = this.bits.filter((b) => given(b.variable) !== undefined);
-        const anyTrue = fixed.some((b) => given(b.variable) === true);
-        if (many === false)
-            return anyTrue ? null : [];
-        if (!anyTrue && many !== true)
-            return [];
-        let inv = this.shape;
-        const demands = [];
-        for (const b of fixed) {
-            const value = given(b.variable);
-            if (b.quantifier === 'forall' && value)
-                inv = m.and(inv, b.predicate);
-            else if (b.quantifier === 'exists' && !value)
-                inv = m.and(inv, m.not(b.predicate));
-            else
-                demands.push(b.quantifier === 'exists' ? b.predicate : m.not(b.predicate));
-        }
-        if (inv === FALSE)
-            return null;
-        const calls = [];
-        for (const demand of demands) {
-            const call = m.and(inv, demand);
-            if (call === FALSE)
-                return null;
-            // A call already listed that meets this demand too is enough: a witness reads better short.
-            if (calls.some((c) => m.evaluate(call, (v) => c.get(v) ?? false)))
-                continue;
-            calls.push(this.pick(call));
-        }
-        // Repeating a call changes no quantified bit, so any list can be made two calls long.
-        while (calls.length < 2)
-            calls.push(calls[0] ?? this.pick(inv));
-        return calls;
     }
     /** One call of f: its first path, every untested variable false (all completions satisfy f). */
     pick(f) {
@@ -22480,6 +22390,7 @@ function assignmentOf(space, input) {
         const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
         a.set(bit.variable, holds);
     }
+    a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf((v) => a.get(v), assignments) === true);
     return a;
 }
 /**
@@ -22651,6 +22562,11 @@ function windows_realisableWindowVectors(windows, horizon) {
 
 
 
+/**
+ * The variable of `quiet` (callModel.ts): below the quantified bits, above the flags, so that a
+ * batch's sets read it once, right after the bits.
+ */
+const QUIET_VARIABLE = (/* unused pure expression or super */ null && (-1));
 function windowKey(w) {
     const days = DAYS.filter((d) => w.days.includes(d));
     return JSON.stringify([days, w.from, w.to, w.timezone]);
@@ -22737,7 +22653,8 @@ function buildSpace(base, head, options) {
     const hasCalls = next++;
     const many = next++;
     let bit = QUANTIFIED_BITS_START;
-    const calls = new CallModel(m, collected.call, edited, options.shape === 'mcp', hasCalls, many, () => bit++);
+    const mcp = options.shape === 'mcp';
+    const calls = new CallModel(m, collected.call, edited, mcp, hasCalls, many, QUIET_VARIABLE, () => bit++);
     const ruleCallBit = new Map();
     for (const rule of allRules(base, head)) {
         const conditions = rule.conditions.filter((c) => classifyField(c.field).kind === 'call');
@@ -22757,11 +22674,29 @@ function buildSpace(base, head, options) {
             editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
         }
     }
+    for (const variable of quietedBits(base, head, ruleCallBit, editBits))
+        calls.quieted.add(variable);
     const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
     const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
     const partial = { m, shape: options.shape, flags, fields, isBatch, windows, vectors, calls };
     const constraint = spaceConstraint(partial);
-    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint };
+    return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint, batch: null };
+}
+/** A rule both versions hold alike (its id aside from its description). */
+function unchangedRule(base, head, rule) {
+    const meaning = (r) => JSON.stringify([r.effect, r.conditions, r.active_window ?? null]);
+    const inBase = base?.rules.find((r) => r.id === rule.id);
+    const inHead = head?.rules.find((r) => r.id === rule.id);
+    return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
+}
+/** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
+function quietedBits(base, head, ruleCallBit, editBits) {
+    const only = new Map();
+    for (const [rule, bit] of ruleCallBit) {
+        const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
+        only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
+    }
+    return [...only].filter(([v, quiet]) => quiet && !editBits.has(v)).map(([v]) => v);
 }
 function spaceConstraint(space) {
     const { m, flags } = space;
@@ -22777,8 +22712,8 @@ function spaceConstraint(space) {
 }
 /**
  * One call: the call variables are its atoms, in the call's shape. Two or more: the call
- * variables fixed false (the quantified bits are made realisable by `withRealisableBatches`).
- * None: everything false.
+ * variables fixed false (which assignments of the quantified bits lists realise is the batch
+ * part's universe, batchSpace.ts). None: everything false.
  */
 function callsConstraint(space) {
     const { m, calls } = space;
@@ -22791,6 +22726,7 @@ function callsConstraint(space) {
         m.implies(single, calls.shape),
         m.implies(m.not(single), m.andAll(callVariables.map((v) => m.not(m.variable(v))))),
         ...calls.bits.map((bit) => m.implies(m.variable(bit.variable), many)),
+        m.implies(m.variable(calls.quiet), many),
     ];
     if (space.shape === 'mcp') {
         // Calls travel inside a JSON-RPC envelope, which says whether it is a batch; only a batch
@@ -22802,16 +22738,6 @@ function callsConstraint(space) {
     return m.andAll(parts);
 }
 /**
- * The space whose constraint also holds, for lists of two calls or more, only the assignments of
- * the quantified bits some list realises (callModel.ts `realisability`). Apart from buildSpace
- * because it is the costliest part of the constraint and only the batches need it: the requests
- * of one call or none are analysed without it (analyse.ts). Throws NodeBudgetExceeded.
- */
-function withRealisableBatches(space) {
-    const { m, calls } = space;
-    return { ...space, constraint: m.and(space.constraint, m.implies(m.variable(calls.many), calls.realisability())) };
-}
-/**
  * The real requests of one part. Those of one call or none hold no quantified bit, so their
  * universe is taken with the bits fixed false and tests none: read bits first, every set of
  * single requests would otherwise carry a chain of every bit (a 200-rule pair: 0.75 million more
@@ -22820,10 +22746,13 @@ function withRealisableBatches(space) {
 function partUniverse(space, part) {
     const { m, calls } = space;
     const many = m.variable(calls.many);
-    if (part === 'batch')
-        return m.and(space.constraint, many);
-    const noBits = new Map(calls.bits.map((b) => [b.variable, false]));
-    return m.and(noBits.size === 0 ? space.constraint : m.restrict(space.constraint, noBits), m.not(many));
+    if (part === 'batch') {
+        if (space.batch === null)
+            throw new Error('partUniverse: lists of two calls or more were not analysed');
+        return space.batch.universe;
+    }
+    const noBits = new Map([...calls.bits.map((b) => [b.variable, false]), [calls.quiet, false]]);
+    return m.and(m.restrict(space.constraint, noBits), m.not(many));
 }
 /** The window atom of a rule's window. */
 function windowVariable(space, window) {
@@ -23041,6 +22970,7 @@ class SignaturePlacer {
             const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
             a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
+        a.set(space.calls.quiet, many && space.batch?.profiles.quietOf((v) => a.get(v), calls.map(signature_valueOf)) === true);
         const shaped = space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
             calls.every((call) => holds(call, space.calls.shape));
         return { assignment: a, shaped };
@@ -23076,6 +23006,9 @@ class SignaturePlacer {
             const each = calls.map((call) => holds(call, bit.predicate));
             known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
+        const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf((v) => known.get(v), calls.map(signature_valueOf));
+        if (quiet !== undefined)
+            known.set(space.calls.quiet, quiet);
         return { known, calls };
     }
     /** One call's atoms in the space's call variables. */
@@ -23087,6 +23020,7 @@ class SignaturePlacer {
         return values;
     }
 }
+const signature_valueOf = (call) => (v) => call.get(v) ?? false;
 /**
  * A record with unknowns that cannot be placed (its call list unknown or unpaired, a field of a
  * list of two calls or more unknown): counted in `partial`, in no kind. A placeable partial
