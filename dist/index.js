@@ -81716,6 +81716,36 @@ class BddManager {
         this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
     }
 }
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m, f, g, gives, known, found) {
+    const failed = new Set();
+    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
+    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+    const walk = (a, b) => {
+        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
+            return false;
+        if (a === bdd_TRUE && b <= bdd_TRUE)
+            return true;
+        const key = a * 2 ** 27 + b;
+        if (failed.has(key))
+            return false;
+        const v = Math.min(level(a), level(b));
+        const fixed = known.get(v);
+        for (const value of fixed === undefined ? [true, false] : [fixed]) {
+            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+                found.set(v, value);
+                return true;
+            }
+        }
+        failed.add(key);
+        return false;
+    };
+    return walk(f, g);
+}
 /** A set of triples of ids (open addressing), emptied in constant time by a generation stamp. */
 class TripleSet {
     a = new Int32Array(1 << 12);
@@ -81855,8 +81885,8 @@ class CallModel {
     shape;
     bits = [];
     /**
-     * The `exists` bits only deny rules both versions hold unchanged read (no edited constant, no
-     * other rule). Such a rule that matches makes both sides deny, so no changed request has one
+     * The `exists` bits only deny rules both versions hold unchanged read (no other rule; an edited
+     * constant's bit is never a rule's). Such a rule that matches makes both sides deny, so no changed request has one
      * matching: lists of two calls or more are analysed only where none does (`quiet`), and these
      * bits are then read by nothing (batchProfiles.ts).
      */
@@ -82031,7 +82061,7 @@ function concrete_assignmentOf(space, input) {
         const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
         a.set(bit.variable, holds);
     }
-    a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf((v) => a.get(v), assignments) === true);
+    a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf(a, assignments) === true);
     return a;
 }
 /**
@@ -82360,7 +82390,7 @@ function buildSpace(base, head, options) {
             editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
         }
     }
-    for (const variable of quietedBits(base, head, ruleCallBit, editBits))
+    for (const variable of quietedBits(base, head, ruleCallBit))
         calls.quieted.add(variable);
     const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
     const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
@@ -82376,13 +82406,14 @@ function unchangedRule(base, head, rule) {
     return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
 }
 /** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
-function quietedBits(base, head, ruleCallBit, editBits) {
+function quietedBits(base, head, ruleCallBit) {
     const only = new Map();
     for (const [rule, bit] of ruleCallBit) {
         const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
         only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
     }
-    return [...only].filter(([v, quiet]) => quiet && !editBits.has(v)).map(([v]) => v);
+    // An edited call constant's bit is never a rule's: a rule's predicate also reads `present`.
+    return [...only].filter(([, quiet]) => quiet).map(([v]) => v);
 }
 function spaceConstraint(space) {
     const { m, flags } = space;
@@ -82656,7 +82687,7 @@ class SignaturePlacer {
             const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
             a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
-        a.set(space.calls.quiet, many && space.batch?.profiles.quietOf((v) => a.get(v), calls.map(signature_valueOf)) === true);
+        a.set(space.calls.quiet, many && space.batch?.profiles.quietOf(a, calls.map(signature_valueOf)) === true);
         const shaped = space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
             calls.every((call) => holds(call, space.calls.shape));
         return { assignment: a, shaped };
@@ -82692,7 +82723,7 @@ class SignaturePlacer {
             const each = calls.map((call) => holds(call, bit.predicate));
             known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
-        const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf((v) => known.get(v), calls.map(signature_valueOf));
+        const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf(known, calls.map(signature_valueOf), space.constraint);
         if (quiet !== undefined)
             known.set(space.calls.quiet, quiet);
         return { known, calls };
@@ -84974,9 +85005,10 @@ class BatchProfiles {
     }
     /**
      * Whether no unchanged deny rule of a quieted bit matches a list of calls (each call's atoms),
-     * its caller given by `known` (undefined: an atom the answer needs is unknown).
+     * its caller's atoms given by `known` (undefined: an atom the answer needs is unknown; with
+     * `constraint`, only the completions of `known` it holds count, no node being made).
      */
-    quietOf(known, calls) {
+    quietOf(known, calls, constraint) {
         let unknown = false;
         for (const bit of this.calls.bits) {
             const applies = this.applies.get(bit.variable);
@@ -84984,7 +85016,11 @@ class BatchProfiles {
                 continue;
             if (!calls.some((call) => this.m.evaluate(bit.predicate, call)))
                 continue;
-            const holds = evaluateKnown(this.m, applies, known);
+            let holds = evaluateKnown(this.m, applies, (v) => known.get(v));
+            if (holds === undefined && constraint !== undefined) {
+                const can = (value) => completes(this.m, constraint, applies, value, known, new Map());
+                holds = !can(true) ? false : !can(false) ? true : undefined;
+            }
             if (holds === true)
                 return false;
             if (holds === undefined)
@@ -85261,7 +85297,7 @@ function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
         return { ...empty, mode: 'capped', capped: `${error.message}; ${BATCHES_NOT_REACHED}`, nodes: error.maxNodes };
     }
     const first = enumerateKinds(space, single.base, single.head, limits, 'single');
-    const partial = { options, space, single, batches: false, changed: first.changed, notAnalysed: [], nodes: space.m.size };
+    const partial = { options, space, single, batches: false, changed: first.changed === null ? null : [first.changed], notAnalysed: [], nodes: space.m.size };
     if (first.mode === 'capped')
         return { ...partial, mode: 'capped', kinds: first.kinds, capped: `${first.capped}; ${BATCHES_NOT_REACHED}` };
     // The batches apart, under what the budget has left: they grow far faster with the rules than
@@ -85287,7 +85323,7 @@ function analyseCoverage(base, head, options, limits = analyse_DEFAULT_LIMITS) {
         single,
         batches: true,
         kinds: [...first.kinds, ...second.kinds].sort(kindOrder(base, head)),
-        changed: first.changed === null || second.changed === null ? null : batchSpace.m.or(first.changed, second.changed),
+        changed: first.changed === null || second.changed === null ? null : [first.changed, second.changed],
         capped: second.capped === null ? null : `${BATCHES_NOT_ALL_ANALYSED}: ${second.capped}`,
         notAnalysed: [],
         nodes: batchSpace.m.size,
@@ -85372,7 +85408,7 @@ class KindFinder {
         const value = (v) => a.get(v) ?? false;
         // Most records are unchanged: one test of the changed requests rules them out.
         const changed = this.analysis.changed;
-        if (changed !== null && !space.m.evaluate(changed, value))
+        if (changed !== null && !changed.some((part) => space.m.evaluate(part, value)))
             return undefined;
         // The kinds are disjoint: the first that holds the record is its kind.
         return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
@@ -85396,36 +85432,6 @@ class KindFinder {
             return undefined;
         return completes(m, constraint, kind.set, false, partial.known, new Map()) ? undefined : kind;
     }
-}
-/**
- * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
- * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
- * the two diagrams side by side, remembering the pairs that failed: no node is made.
- */
-function completes(m, f, g, gives, known, found) {
-    const failed = new Set();
-    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
-    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
-    const walk = (a, b) => {
-        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
-            return false;
-        if (a === bdd_TRUE && b <= bdd_TRUE)
-            return true;
-        const key = a * 2 ** 27 + b;
-        if (failed.has(key))
-            return false;
-        const v = Math.min(level(a), level(b));
-        const fixed = known.get(v);
-        for (const value of fixed === undefined ? [true, false] : [fixed]) {
-            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
-                found.set(v, value);
-                return true;
-            }
-        }
-        failed.add(key);
-        return false;
-    };
-    return walk(f, g);
 }
 function emptyCoverage(analysis) {
     const kinds = new Map(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));

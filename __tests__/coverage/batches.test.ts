@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { analyseCoverage, kindOf, symbolicDecisions, witnesses } from '../../src/coverage/analyse.js';
 import { assignmentOf } from '../../src/coverage/concrete.js';
+import { placeSignatures } from '../../src/coverage/covered.js';
+import { addSignature, emptySignatures, recordSignature, signatureSpace } from '../../src/coverage/signature.js';
 import type { AtomSpace } from '../../src/coverage/space.js';
 import { evaluateReference } from '../../src/engine/reference.js';
 import type { Policy } from '../../src/policy/schema.js';
@@ -149,5 +151,38 @@ describe('lists of two calls or more', () => {
       expect(quietedMatch(base, witness.input)).toBe(false);
       expect(kindOf(analysis, witness.input)).not.toBeNull();
     }
+  });
+});
+
+describe('a list of two calls or more with unknowns', () => {
+  // The quieted rule applies only outside batches; a batch's envelope says is_batch: true.
+  const QUIET = `default_effect: deny
+rules:
+  - id: deny-x-alone
+    effect: deny
+    conditions:
+      - { field: tool, operator: in, values: [x] }
+      - { field: is_batch, operator: in, values: ["false"] }
+  - id: allow-tools
+    effect: allow
+    conditions:
+      - { field: tool, operator: in, values: [x, y] }
+`;
+  const widened = policyOf(QUIET.replace('values: [x, y] }', 'values: [x, y, z] }'));
+  const narrow = policyOf(QUIET);
+
+  it('is quiet when every completion the shape allows is, and covers its kind', () => {
+    const analysis = analyseCoverage(narrow, widened, options('mcp'));
+    expect(analysis.space!.calls.quieted.size).toBe(1);
+    const input = batchOf(CALLERS[0]!, ['x', 'z']);
+    const sig = signatureSpace(narrow, widened);
+    const signatures = emptySignatures();
+    const unknowns = { pointers: [['request', 'jsonrpc', 'is_batch']], unpaired: null };
+    addSignature(signatures, recordSignature(sig, input, unknowns), 'r-1', 0);
+    const placed = placeSignatures(analysis, sig, signatures);
+    const covered = [...placed.kinds].filter(([, k]) => k.covered_by > 0).map(([key]) => key);
+    // Under the MCP shape a list of two calls is a batch, so the unknown is_batch is true.
+    expect(covered).toEqual([kindOf(analysis, input)!.key]);
+    expect(covered[0]).toContain('| batch');
   });
 });

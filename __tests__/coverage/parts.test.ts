@@ -8,7 +8,7 @@ import type { ActiveWindow } from '../../src/policy/schema.js';
 import { loadTimeZone } from '../../src/time/timeZone.js';
 import { windowArb } from '../conformance/arbitraries.js';
 import { SIZES } from '../support/sizes.js';
-import { HORIZON, options, policyOf } from './helpers.js';
+import { examplePolicy, HORIZON, options, policyOf } from './helpers.js';
 
 /** The parts of src/coverage/ one at a time: the diagrams, the windows, the calls, the limits. */
 
@@ -212,6 +212,26 @@ describe('the limits', () => {
     expect(partial.mode).toBe('capped');
     expect(partial.capped).toMatch(/^every kind of one call or none listed; lists of two calls or more not (all )?analysed: /);
     expect(partial.kinds.filter((k) => !k.batch).map((k) => k.key)).toEqual(single);
+  });
+
+  it('stop capped, never throw, wherever in the batches the budget runs out', () => {
+    const example = { base: examplePolicy('base').policy, head: examplePolicy('head').policy };
+    const at = (maxNodes: number) => analyseCoverage(example.base, example.head, { ...options('mcp'), maxNodes });
+    const full = at(options('mcp').maxNodes);
+    const single = full.kinds.filter((k) => !k.batch).length;
+    // Every budget from where the kinds of one call all fit to where everything does.
+    let low = 1;
+    for (let high = full.nodes; low < high; ) {
+      const middle = Math.floor((low + high) / 2);
+      if (at(middle).kinds.filter((k) => !k.batch).length === single) high = middle;
+      else low = middle + 1;
+    }
+    const step = Math.max(1, Math.floor((full.nodes - low) / 40));
+    for (let budget = low; budget < full.nodes; budget += step) {
+      const analysis = at(budget);
+      expect([analysis.mode, analysis.kinds.filter((k) => !k.batch).length]).toEqual(['capped', single]);
+    }
+    expect(at(full.nodes).mode).toBe('exact');
   });
 
   it('find nothing missing in a deleted policy whose batches do not fit', () => {

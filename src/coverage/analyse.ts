@@ -49,10 +49,11 @@ export interface CoverageAnalysis {
   batches: boolean;
   kinds: Kind[];
   /**
-   * The changed requests of the parts analysed, every kind's within them; null when the
-   * enumeration stopped before they were known. Placing a record tests it first (covered.ts).
+   * The changed requests of each part analysed, every kind's within them; null when the
+   * enumeration stopped before they were known. Placing a record tests them first (covered.ts).
+   * Kept apart, never joined: a join would need nodes the budget may no longer have.
    */
-  changed: Bdd | null;
+  changed: readonly Bdd[] | null;
   /** Why the enumeration stopped early (`capped`). */
   capped: string | null;
   /** Why nothing was analysed (`not_analysed`). */
@@ -90,7 +91,7 @@ export function analyseCoverage(
     return { ...empty, mode: 'capped', capped: `${error.message}; ${BATCHES_NOT_REACHED}`, nodes: error.maxNodes };
   }
   const first = enumerateKinds(space, single.base, single.head, limits, 'single');
-  const partial = { options, space, single, batches: false, changed: first.changed, notAnalysed: [], nodes: space.m.size };
+  const partial = { options, space, single, batches: false, changed: first.changed === null ? null : [first.changed], notAnalysed: [], nodes: space.m.size };
   if (first.mode === 'capped')
     return { ...partial, mode: 'capped', kinds: first.kinds, capped: `${first.capped}; ${BATCHES_NOT_REACHED}` };
   // The batches apart, under what the budget has left: they grow far faster with the rules than
@@ -113,7 +114,7 @@ export function analyseCoverage(
     single,
     batches: true,
     kinds: [...first.kinds, ...second.kinds].sort(kindOrder(base, head)),
-    changed: first.changed === null || second.changed === null ? null : batchSpace.m.or(first.changed, second.changed),
+    changed: first.changed === null || second.changed === null ? null : [first.changed, second.changed],
     capped: second.capped === null ? null : `${BATCHES_NOT_ALL_ANALYSED}: ${second.capped}`,
     notAnalysed: [],
     nodes: batchSpace.m.size,

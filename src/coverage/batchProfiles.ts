@@ -16,7 +16,7 @@
  * below each profile's bits, is the batch part's universe. Left in, the quieted bits would close to
  * some 190,000 vectors on a 200-rule pair, whose profiles are 1,000 to 4,000.
  */
-import { FALSE, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { completes, FALSE, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
 import type { CallModel } from './callModel.js';
 
 /** Per quieted bit (its variable): where one of the unchanged deny rules reading it applies. */
@@ -284,18 +284,24 @@ export class BatchProfiles {
 
   /**
    * Whether no unchanged deny rule of a quieted bit matches a list of calls (each call's atoms),
-   * its caller given by `known` (undefined: an atom the answer needs is unknown).
+   * its caller's atoms given by `known` (undefined: an atom the answer needs is unknown; with
+   * `constraint`, only the completions of `known` it holds count, no node being made).
    */
   quietOf(
-    known: (variable: number) => boolean | undefined,
+    known: Cube,
     calls: readonly ((variable: number) => boolean)[],
+    constraint?: Bdd,
   ): boolean | undefined {
     let unknown = false;
     for (const bit of this.calls.bits) {
       const applies = this.applies.get(bit.variable);
       if (applies === undefined) continue;
       if (!calls.some((call) => this.m.evaluate(bit.predicate, call))) continue;
-      const holds = evaluateKnown(this.m, applies, known);
+      let holds = evaluateKnown(this.m, applies, (v) => known.get(v));
+      if (holds === undefined && constraint !== undefined) {
+        const can = (value: boolean): boolean => completes(this.m, constraint, applies, value, known, new Map());
+        holds = !can(true) ? false : !can(false) ? true : undefined;
+      }
       if (holds === true) return false;
       if (holds === undefined) unknown = true;
     }

@@ -355,6 +355,35 @@ export class BddManager {
 }
 
 
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+export function completes(m: BddManager, f: Bdd, g: Bdd, gives: boolean, known: Cube, found: Map<number, boolean>): boolean {
+  const failed = new Set<number>();
+  const level = (x: Bdd) => (x <= TRUE ? Infinity : m.level(x));
+  const cofactor = (x: Bdd, v: number, value: boolean) =>
+    x <= TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+  const walk = (a: Bdd, b: Bdd): boolean => {
+    if (a === FALSE || (b <= TRUE && (b === TRUE) !== gives)) return false;
+    if (a === TRUE && b <= TRUE) return true;
+    const key = a * 2 ** 27 + b;
+    if (failed.has(key)) return false;
+    const v = Math.min(level(a), level(b));
+    const fixed = known.get(v);
+    for (const value of fixed === undefined ? [true, false] : [fixed]) {
+      if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+        found.set(v, value);
+        return true;
+      }
+    }
+    failed.add(key);
+    return false;
+  };
+  return walk(f, g);
+}
+
 /** A set of triples of ids (open addressing), emptied in constant time by a generation stamp. */
 class TripleSet {
   private a = new Int32Array(1 << 12);

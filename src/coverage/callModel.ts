@@ -57,8 +57,8 @@ export class CallModel {
   readonly shape: Bdd;
   readonly bits: CallBit[] = [];
   /**
-   * The `exists` bits only deny rules both versions hold unchanged read (no edited constant, no
-   * other rule). Such a rule that matches makes both sides deny, so no changed request has one
+   * The `exists` bits only deny rules both versions hold unchanged read (no other rule; an edited
+   * constant's bit is never a rule's). Such a rule that matches makes both sides deny, so no changed request has one
    * matching: lists of two calls or more are analysed only where none does (`quiet`), and these
    * bits are then read by nothing (batchProfiles.ts).
    */

@@ -98,7 +98,7 @@ export function assignmentOf(space: AtomSpace, input: unknown): Assignment {
     const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
     a.set(bit.variable, holds);
   }
-  a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf((v) => a.get(v), assignments) === true);
+  a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf(a, assignments) === true);
   return a;
 }
 

@@ -5,7 +5,7 @@
  * unknowns are counted apart too; placed by signature (placeSignatures), such a record also covers
  * a kind when every completion of its unknowns falls in it. Nothing is dropped silently.
  */
-import { FALSE, TRUE, type Bdd, type BddManager, type Cube } from './bdd.js';
+import { completes, TRUE, type Cube } from './bdd.js';
 import { assignmentOf, hasShape, type Assignment } from './concrete.js';
 import type { CoverageAnalysis } from './analyse.js';
 import type { Kind } from './kinds.js';
@@ -45,7 +45,7 @@ class KindFinder {
     const value = (v: number): boolean => a.get(v) ?? false;
     // Most records are unchanged: one test of the changed requests rules them out.
     const changed = this.analysis.changed;
-    if (changed !== null && !space.m.evaluate(changed, value)) return undefined;
+    if (changed !== null && !changed.some((part) => space.m.evaluate(part, value))) return undefined;
     // The kinds are disjoint: the first that holds the record is its kind.
     return this.analysis.kinds.find((k) => space.m.evaluate(k.set, value));
   }
@@ -68,34 +68,6 @@ class KindFinder {
   }
 }
 
-/**
- * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
- * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
- * the two diagrams side by side, remembering the pairs that failed: no node is made.
- */
-function completes(m: BddManager, f: Bdd, g: Bdd, gives: boolean, known: Cube, found: Map<number, boolean>): boolean {
-  const failed = new Set<number>();
-  const level = (x: Bdd) => (x <= TRUE ? Infinity : m.level(x));
-  const cofactor = (x: Bdd, v: number, value: boolean) =>
-    x <= TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
-  const walk = (a: Bdd, b: Bdd): boolean => {
-    if (a === FALSE || (b <= TRUE && (b === TRUE) !== gives)) return false;
-    if (a === TRUE && b <= TRUE) return true;
-    const key = a * 2 ** 27 + b;
-    if (failed.has(key)) return false;
-    const v = Math.min(level(a), level(b));
-    const fixed = known.get(v);
-    for (const value of fixed === undefined ? [true, false] : [fixed]) {
-      if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
-        found.set(v, value);
-        return true;
-      }
-    }
-    failed.add(key);
-    return false;
-  };
-  return walk(f, g);
-}
 
 function emptyCoverage(analysis: CoverageAnalysis): SampleCoverage {
   const kinds = new Map<string, KindCoverage>(analysis.kinds.map((k) => [k.key, { covered_by: 0, example: null, position: null }]));

@@ -226,7 +226,7 @@ export class SignaturePlacer {
       const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
       a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
     }
-    a.set(space.calls.quiet, many && space.batch?.profiles.quietOf((v) => a.get(v), calls.map(valueOf)) === true);
+    a.set(space.calls.quiet, many && space.batch?.profiles.quietOf(a, calls.map(valueOf)) === true);
     const shaped =
       space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
       calls.every((call) => holds(call, space.calls.shape));
@@ -258,7 +258,7 @@ export class SignaturePlacer {
       const each = calls.map((call) => holds(call, bit.predicate));
       known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
     }
-    const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf((v) => known.get(v), calls.map(valueOf));
+    const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf(known, calls.map(valueOf), space.constraint);
     if (quiet !== undefined) known.set(space.calls.quiet, quiet);
     return { known, calls };
   }

@@ -45,7 +45,10 @@ export interface AtomSpace {
   readonly editBits: ReadonlySet<number>;
   /** The call bit of each rule with call conditions. */
   readonly ruleCallBit: ReadonlyMap<Rule, CallBit>;
-  /** What every real request satisfies (every assignment of the quantified bits passes it). */
+  /**
+   * What every real request satisfies. Of the quantified bits and `quiet` it asks only that a true
+   * one come with two calls or more; which assignments lists realise is `batch`.
+   */
   readonly constraint: Bdd;
   /** The lists of two calls or more the batch part analyses; null until batchSpace.ts adds them. */
   readonly batch: BatchPart | null;
@@ -176,7 +179,7 @@ export function buildSpace(base: Policy | null, head: Policy | null, options: Co
       editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c)!)).variable);
     }
   }
-  for (const variable of quietedBits(base, head, ruleCallBit, editBits)) calls.quieted.add(variable);
+  for (const variable of quietedBits(base, head, ruleCallBit)) calls.quieted.add(variable);
   const vectors = realisableWindowVectors(
     windows.map((w) => w.window),
     options.horizon,
@@ -200,14 +203,14 @@ function quietedBits(
   base: Policy | null,
   head: Policy | null,
   ruleCallBit: ReadonlyMap<Rule, CallBit>,
-  editBits: ReadonlySet<number>,
 ): number[] {
   const only = new Map<number, boolean>();
   for (const [rule, bit] of ruleCallBit) {
     const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
     only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
   }
-  return [...only].filter(([v, quiet]) => quiet && !editBits.has(v)).map(([v]) => v);
+  // An edited call constant's bit is never a rule's: a rule's predicate also reads `present`.
+  return [...only].filter(([, quiet]) => quiet).map(([v]) => v);
 }
 
 type SpaceParts = Pick<AtomSpace, 'm' | 'shape' | 'flags' | 'fields' | 'isBatch' | 'windows' | 'vectors' | 'calls'>;

@@ -22075,6 +22075,36 @@ class bdd_BddManager {
         this.cache = new Int32Array(3 << this.cacheBits).fill(-1);
     }
 }
+/**
+ * Whether some assignment agreeing with `known` takes f to TRUE and g to `gives`; if so `found`
+ * gets the choices of one such path (any value of the variables it leaves out will do). A walk of
+ * the two diagrams side by side, remembering the pairs that failed: no node is made.
+ */
+function completes(m, f, g, gives, known, found) {
+    const failed = new Set();
+    const level = (x) => (x <= bdd_TRUE ? Infinity : m.level(x));
+    const cofactor = (x, v, value) => x <= bdd_TRUE || m.level(x) !== v ? x : value ? m.high(x) : m.low(x);
+    const walk = (a, b) => {
+        if (a === bdd_FALSE || (b <= bdd_TRUE && (b === bdd_TRUE) !== gives))
+            return false;
+        if (a === bdd_TRUE && b <= bdd_TRUE)
+            return true;
+        const key = a * 2 ** 27 + b;
+        if (failed.has(key))
+            return false;
+        const v = Math.min(level(a), level(b));
+        const fixed = known.get(v);
+        for (const value of fixed === undefined ? [true, false] : [fixed]) {
+            if (walk(cofactor(a, v, value), cofactor(b, v, value))) {
+                found.set(v, value);
+                return true;
+            }
+        }
+        failed.add(key);
+        return false;
+    };
+    return walk(f, g);
+}
 /** A set of triples of ids (open addressing), emptied in constant time by a generation stamp. */
 class TripleSet {
     a = new Int32Array(1 << 12);
@@ -22214,8 +22244,8 @@ class callModel_CallModel {
     shape;
     bits = [];
     /**
-     * The `exists` bits only deny rules both versions hold unchanged read (no edited constant, no
-     * other rule). Such a rule that matches makes both sides deny, so no changed request has one
+     * The `exists` bits only deny rules both versions hold unchanged read (no other rule; an edited
+     * constant's bit is never a rule's). Such a rule that matches makes both sides deny, so no changed request has one
      * matching: lists of two calls or more are analysed only where none does (`quiet`), and these
      * bits are then read by nothing (batchProfiles.ts).
      */
@@ -22390,7 +22420,7 @@ function assignmentOf(space, input) {
         const holds = bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean);
         a.set(bit.variable, holds);
     }
-    a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf((v) => a.get(v), assignments) === true);
+    a.set(space.calls.quiet, calls.length > 1 && space.batch?.profiles.quietOf(a, assignments) === true);
     return a;
 }
 /**
@@ -22674,7 +22704,7 @@ function buildSpace(base, head, options) {
             editBits.add(calls.bitFor('exists', m.variable(bitOf(atoms, c))).variable);
         }
     }
-    for (const variable of quietedBits(base, head, ruleCallBit, editBits))
+    for (const variable of quietedBits(base, head, ruleCallBit))
         calls.quieted.add(variable);
     const vectors = realisableWindowVectors(windows.map((w) => w.window), options.horizon);
     const isBatch = fields.find((f) => f.kind.kind === 'is_batch');
@@ -22690,13 +22720,14 @@ function unchangedRule(base, head, rule) {
     return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
 }
 /** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
-function quietedBits(base, head, ruleCallBit, editBits) {
+function quietedBits(base, head, ruleCallBit) {
     const only = new Map();
     for (const [rule, bit] of ruleCallBit) {
         const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
         only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
     }
-    return [...only].filter(([v, quiet]) => quiet && !editBits.has(v)).map(([v]) => v);
+    // An edited call constant's bit is never a rule's: a rule's predicate also reads `present`.
+    return [...only].filter(([, quiet]) => quiet).map(([v]) => v);
 }
 function spaceConstraint(space) {
     const { m, flags } = space;
@@ -22970,7 +23001,7 @@ class SignaturePlacer {
             const each = many ? calls.map((call) => holds(call, bit.predicate)) : [];
             a.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
-        a.set(space.calls.quiet, many && space.batch?.profiles.quietOf((v) => a.get(v), calls.map(signature_valueOf)) === true);
+        a.set(space.calls.quiet, many && space.batch?.profiles.quietOf(a, calls.map(signature_valueOf)) === true);
         const shaped = space.m.evaluate(space.constraint, (v) => a.get(v) ?? false) &&
             calls.every((call) => holds(call, space.calls.shape));
         return { assignment: a, shaped };
@@ -23006,7 +23037,7 @@ class SignaturePlacer {
             const each = calls.map((call) => holds(call, bit.predicate));
             known.set(bit.variable, bit.quantifier === 'exists' ? each.some(Boolean) : each.length > 0 && each.every(Boolean));
         }
-        const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf((v) => known.get(v), calls.map(signature_valueOf));
+        const quiet = !many ? false : space.batch === null ? false : space.batch.profiles.quietOf(known, calls.map(signature_valueOf), space.constraint);
         if (quiet !== undefined)
             known.set(space.calls.quiet, quiet);
         return { known, calls };
