@@ -106,6 +106,19 @@ describe('lists of two calls or more', () => {
     expect(quiet).toBeGreaterThan(100);
   });
 
+  it('quiet a rule whose edit changes no meaning (a description, the order of its values)', () => {
+    const reworded = policyOf(
+      RULES.replace('values: [write_file, drop_table] }', 'values: [drop_table, write_file] }').replace(
+            '  - id: deny-exports-contractors\n',
+            '  - id: deny-exports-contractors\n    description: contractors export nothing\n',
+          ),
+    );
+    const again = analyseCoverage(base, reworded, options('mcp'));
+    expect(again.space!.calls.quieted.size).toBe(2);
+    const changed = policyOf(RULES.replace('values: [sre] }', 'values: [sre, dba] }'));
+    expect(analyseCoverage(base, changed, options('mcp')).space!.calls.quieted.size).toBe(1);
+  });
+
   it('hold only profiles some list realises, with the calls that do', () => {
     for (const profile of part.profiles.profiles) {
       const cube = new Map<number, boolean>();

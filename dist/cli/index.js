@@ -38266,6 +38266,7 @@ function realisableWindowVectors(windows, horizon) {
 
 
 
+
 /**
  * The variable of `quiet` (callModel.ts): below the quantified bits, above the flags, so that a
  * batch's sets read it once, right after the bits.
@@ -38386,18 +38387,18 @@ function buildSpace(base, head, options) {
     const constraint = spaceConstraint(partial);
     return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint, batch: null };
 }
-/** A rule both versions hold alike (its id aside from its description). */
-function unchangedRule(base, head, rule) {
-    const meaning = (r) => JSON.stringify([r.effect, r.conditions, r.active_window ?? null]);
-    const inBase = base?.rules.find((r) => r.id === rule.id);
-    const inHead = head?.rules.find((r) => r.id === rule.id);
-    return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
-}
 /** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
 function quietedBits(base, head, ruleCallBit) {
+    const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
+    const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
+    // The same meaning in both versions (ruleDiff.ts: a description alone changes none).
+    const unchanged = (rule) => {
+        const [before, after] = [baseRules.get(rule.id), headRules.get(rule.id)];
+        return before !== undefined && after !== undefined && changedParts(before, after).every((p) => p === 'description');
+    };
     const only = new Map();
     for (const [rule, bit] of ruleCallBit) {
-        const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
+        const quiet = rule.effect === 'deny' && unchanged(rule);
         only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
     }
     // An edited call constant's bit is never a rule's: a rule's predicate also reads `present`.
@@ -40790,7 +40791,11 @@ function enumerateBatchKinds(space, base, head, limits, before) {
         const found = new Map();
         const changedIn = new Map();
         const sideIds = new Map();
-        const idOf = (side) => (side === null ? -1 : sideIds.get(side) ?? sideIds.set(side, sideIds.size).size - 1);
+        const idOf = (side) => {
+            if (!sideIds.has(side))
+                sideIds.set(side, sideIds.size);
+            return sideIds.get(side);
+        };
         for (const profile of part.profiles.profiles) {
             const within = withinProfile(space, part, profile, bitIndex, callSet);
             if (within === bdd_FALSE)
@@ -41095,7 +41100,7 @@ class BatchProfiles {
      * its caller's atoms given by `known` (undefined: an atom the answer needs is unknown; with
      * `constraint`, only the completions of `known` it holds count, no node being made).
      */
-    quietOf(known, calls, constraint) {
+    quietOf(known, calls, constraint = bdd_TRUE) {
         let unknown = false;
         for (const bit of this.calls.bits) {
             const applies = this.applies.get(bit.variable);
@@ -41103,11 +41108,8 @@ class BatchProfiles {
                 continue;
             if (!calls.some((call) => this.m.evaluate(bit.predicate, call)))
                 continue;
-            let holds = evaluateKnown(this.m, applies, (v) => known.get(v));
-            if (holds === undefined && constraint !== undefined) {
-                const can = (value) => completes(this.m, constraint, applies, value, known, new Map());
-                holds = !can(true) ? false : !can(false) ? true : undefined;
-            }
+            const can = (value) => completes(this.m, constraint, applies, value, known, new Map());
+            const holds = !can(true) ? false : !can(false) ? true : undefined;
             if (holds === true)
                 return false;
             if (holds === undefined)
@@ -41115,29 +41117,6 @@ class BatchProfiles {
         }
         return unknown ? undefined : true;
     }
-}
-/** f under the known atoms: undefined when the unknown ones decide it. No node is made. */
-function evaluateKnown(m, f, known) {
-    const memo = new Map();
-    const walk = (g) => {
-        if (g === bdd_TRUE)
-            return true;
-        if (g === bdd_FALSE)
-            return false;
-        if (memo.has(g))
-            return memo.get(g);
-        const value = known(m.level(g));
-        let result;
-        if (value !== undefined)
-            result = walk(value ? m.high(g) : m.low(g));
-        else {
-            const high = walk(m.high(g));
-            result = high !== undefined && high === walk(m.low(g)) ? high : undefined;
-        }
-        memo.set(g, result);
-        return result;
-    };
-    return walk(f);
 }
 /** Profiles by their vector's bits other than the quieted ones: open addressing over the words. */
 class ProfileTable {

@@ -144,8 +144,11 @@ export function enumerateBatchKinds(
       // and their universe: their bases are found once.
       const found = new Map<string, Found>();
       const changedIn = new Map<Profile, Bdd>();
-      const sideIds = new Map<SideModel, number>();
-      const idOf = (side: SideModel | null) => (side === null ? -1 : sideIds.get(side) ?? sideIds.set(side, sideIds.size).size - 1);
+      const sideIds = new Map<SideModel | null, number>();
+      const idOf = (side: SideModel | null): number => {
+        if (!sideIds.has(side)) sideIds.set(side, sideIds.size);
+        return sideIds.get(side)!;
+      };
       for (const profile of part.profiles.profiles) {
         const within = withinProfile(space, part, profile, bitIndex, callSet);
         if (within === FALSE) continue;

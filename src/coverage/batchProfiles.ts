@@ -290,43 +290,20 @@ export class BatchProfiles {
   quietOf(
     known: Cube,
     calls: readonly ((variable: number) => boolean)[],
-    constraint?: Bdd,
+    constraint: Bdd = TRUE,
   ): boolean | undefined {
     let unknown = false;
     for (const bit of this.calls.bits) {
       const applies = this.applies.get(bit.variable);
       if (applies === undefined) continue;
       if (!calls.some((call) => this.m.evaluate(bit.predicate, call))) continue;
-      let holds = evaluateKnown(this.m, applies, (v) => known.get(v));
-      if (holds === undefined && constraint !== undefined) {
-        const can = (value: boolean): boolean => completes(this.m, constraint, applies, value, known, new Map());
-        holds = !can(true) ? false : !can(false) ? true : undefined;
-      }
+      const can = (value: boolean): boolean => completes(this.m, constraint, applies, value, known, new Map());
+      const holds = !can(true) ? false : !can(false) ? true : undefined;
       if (holds === true) return false;
       if (holds === undefined) unknown = true;
     }
     return unknown ? undefined : true;
   }
-}
-
-/** f under the known atoms: undefined when the unknown ones decide it. No node is made. */
-function evaluateKnown(m: BddManager, f: Bdd, known: (variable: number) => boolean | undefined): boolean | undefined {
-  const memo = new Map<Bdd, boolean | undefined>();
-  const walk = (g: Bdd): boolean | undefined => {
-    if (g === TRUE) return true;
-    if (g === FALSE) return false;
-    if (memo.has(g)) return memo.get(g);
-    const value = known(m.level(g));
-    let result: boolean | undefined;
-    if (value !== undefined) result = walk(value ? m.high(g) : m.low(g));
-    else {
-      const high = walk(m.high(g));
-      result = high !== undefined && high === walk(m.low(g)) ? high : undefined;
-    }
-    memo.set(g, result);
-    return result;
-  };
-  return walk(f);
 }
 
 /** Profiles by their vector's bits other than the quieted ones: open addressing over the words. */

@@ -8,6 +8,7 @@
 import type { ActiveWindow, Policy, Rule } from '../policy/schema.js';
 import { DAYS } from '../policy/schema.js';
 import { classifyField, type CallField, type FieldKind } from '../policy/fields.js';
+import { changedParts } from '../policy/ruleDiff.js';
 import { BddManager, type Bdd } from './bdd.js';
 import type { BatchProfiles } from './batchProfiles.js';
 import { CallModel, QUANTIFIED_BITS_START, type CallBit, type CallPart } from './callModel.js';
@@ -190,23 +191,22 @@ export function buildSpace(base: Policy | null, head: Policy | null, options: Co
   return { ...partial, horizon: options.horizon, editBits, ruleCallBit, constraint, batch: null };
 }
 
-/** A rule both versions hold alike (its id aside from its description). */
-export function unchangedRule(base: Policy | null, head: Policy | null, rule: Rule): boolean {
-  const meaning = (r: Rule): string => JSON.stringify([r.effect, r.conditions, r.active_window ?? null]);
-  const inBase = base?.rules.find((r) => r.id === rule.id);
-  const inHead = head?.rules.find((r) => r.id === rule.id);
-  return inBase !== undefined && inHead !== undefined && meaning(inBase) === meaning(inHead);
-}
-
 /** The `exists` bits only deny rules both versions hold unchanged read (callModel.ts `quieted`). */
 function quietedBits(
   base: Policy | null,
   head: Policy | null,
   ruleCallBit: ReadonlyMap<Rule, CallBit>,
 ): number[] {
+  const baseRules = new Map((base?.rules ?? []).map((r) => [r.id, r]));
+  const headRules = new Map((head?.rules ?? []).map((r) => [r.id, r]));
+  // The same meaning in both versions (ruleDiff.ts: a description alone changes none).
+  const unchanged = (rule: Rule): boolean => {
+    const [before, after] = [baseRules.get(rule.id), headRules.get(rule.id)];
+    return before !== undefined && after !== undefined && changedParts(before, after).every((p) => p === 'description');
+  };
   const only = new Map<number, boolean>();
   for (const [rule, bit] of ruleCallBit) {
-    const quiet = rule.effect === 'deny' && unchangedRule(base, head, rule);
+    const quiet = rule.effect === 'deny' && unchanged(rule);
     only.set(bit.variable, (only.get(bit.variable) ?? true) && quiet);
   }
   // An edited call constant's bit is never a rule's: a rule's predicate also reads `present`.
